@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const optionalUrl = z.url().optional();
+
+/** Every setting the app reads, in one place. Environment variable names match the keys. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  RUN_MODE: z.enum(['all', 'web', 'worker']).default('all'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
+  MEDIA_URL_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(6 * 60 * 60),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Pilgrim Soul <hello@pilgrimsoul.local>'),
+  TEAM_EMAIL: z.email().default('team@pilgrimsoul.local'),
+  FFMPEG_PATH: z.string().optional(),
+  FFPROBE_PATH: z.string().optional(),
+  ASSETS_DIR: z.string().optional(),
+  LLM_PROVIDER: z.enum(['offline', 'openai', 'huggingface']).default('offline'),
+  LLM_BASE_URL: optionalUrl,
+  LLM_MODEL: z.string().default('gpt-4o-mini'),
+  LLM_API_KEY: z.string().optional(),
+  LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  VELA_TEACHER_NAME: z.string().default('Thich Nhat Hanh'),
+  PAYMENTS_PROVIDER: z.enum(['test', 'stripe']).optional(),
+  PAYMENTS_TEST_MODE_IN_PRODUCTION: booleanFromEnv.default(false),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: optionalUrl,
+});
+
+export type Config = z.infer<typeof configSchema> & {
+  SECRET: string;
+  dataDir: string;
+  mediaDir: string;
+  outboxDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  payments: 'test' | 'stripe';
+};
+
+export class ConfigError extends Error {}
+
+const describeIssues = (error: z.ZodError) =>
+  error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`).join('; ');
+
+/** The embedded default keeps a generated secret beside the data so tokens survive restarts. */
+const readOrCreateSecret = (dataDir: string): string => {
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+};
+
+export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  if (values.NODE_ENV === 'production' && !values.SECRET && values.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration: SECRET is required in production with DATABASE_URL');
+  }
+  const payments = values.PAYMENTS_PROVIDER ?? (values.STRIPE_SECRET_KEY ? 'stripe' : 'test');
+  if (payments === 'stripe' && !values.STRIPE_SECRET_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: STRIPE_SECRET_KEY is required when PAYMENTS_PROVIDER=stripe',
+    );
+  }
+  if (payments === 'test' && values.NODE_ENV === 'production' && !values.PAYMENTS_TEST_MODE_IN_PRODUCTION) {
+    throw new ConfigError(
+      'Invalid configuration: payments would run in test mode in production; set STRIPE_SECRET_KEY or PAYMENTS_TEST_MODE_IN_PRODUCTION=true',
+    );
+  }
+  return {
+    ...values,
+    SECRET: values.SECRET ?? readOrCreateSecret(dataDir),
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    outboxDir: path.join(dataDir, 'outbox'),
+    database: values.DATABASE_URL
+      ? { kind: 'postgres', url: values.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
+    payments,
+  };
+};

@@ -1,0 +1,27 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import type { AccessTokens } from './http/access-tokens.ts';
+import type { AuthGuard } from './http/auth-guard.ts';
+import type { PageMetaRegistry } from './http/page-meta.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
+import type { JobQueue } from './jobs/queue.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { MediaSigner } from './media/signed-urls.ts';
+import type { Storage } from './media/storage.ts';
+
+/** Everything a feature module may use; built once by createRuntime and passed to buildApp. */
+export interface AppDeps {
+  config: Config;
+  logger: Logger;
+  database: Database;
+  db: Db;
+  queue: JobQueue;
+  mailer: Mailer;
+  storage: Storage;
+  media: MediaSigner;
+  rateLimiter: RateLimiter;
+  tokens: AccessTokens;
+  auth: AuthGuard;
+  pageMeta: PageMetaRegistry;
+}

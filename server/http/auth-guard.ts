@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { users } from '../modules/auth/tables.ts';
+import type { AccessTokens } from './access-tokens.ts';
+import { Forbidden, Unauthorized } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    userId: string | null;
+  }
+}
+
+export interface AuthGuard {
+  /** preHandler: a valid bearer access token is required. */
+  required(request: FastifyRequest): Promise<void>;
+  /** preHandler: the caller must be an admin, read from the database on every call. */
+  admin(request: FastifyRequest): Promise<void>;
+  /** preHandler: reads the token when present, without requiring it. */
+  optional(request: FastifyRequest): Promise<void>;
+}
+
+const bearerToken = (request: FastifyRequest) => {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+};
+
+export const userIdOf = (request: FastifyRequest): string => {
+  if (!request.userId) throw new Unauthorized();
+  return request.userId;
+};
+
+export const createAuthGuard = (db: Db, tokens: AccessTokens): AuthGuard => {
+  const identify = async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    request.userId = token ? await tokens.verify(token) : null;
+  };
+  const required = async (request: FastifyRequest) => {
+    await identify(request);
+    if (!request.userId) throw new Unauthorized();
+  };
+  return {
+    required,
+    optional: identify,
+    admin: async (request) => {
+      await required(request);
+      const [user] = await db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.id, request.userId!))
+        .limit(1);
+      if (!user) throw new Unauthorized();
+      if (user.role !== 'admin') throw new Forbidden();
+    },
+  };
+};

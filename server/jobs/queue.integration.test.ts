@@ -1,0 +1,92 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { defineJob } from './queue.ts';
+
+const waitFor = async <T>(read: () => T | Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs)
+      throw new Error(`timed out waiting; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+describe(`job queue on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  const runs: { name: string; value: number; at: number }[] = [];
+  let failuresLeft = 1;
+
+  beforeAll(async () => {
+    testApp = await createTestApp();
+    const { queue } = testApp.deps;
+    await queue.register([
+      defineJob<{ value: number }>({
+        name: 'test-echo',
+        handle: async (data) => {
+          runs.push({ name: 'test-echo', value: data.value, at: Date.now() });
+        },
+      }),
+      defineJob<{ value: number }>({
+        name: 'test-flaky',
+        queue: { retryLimit: 3, retryDelay: 1 },
+        handle: async (data) => {
+          if (failuresLeft-- > 0) throw new Error('first attempt fails');
+          runs.push({ name: 'test-flaky', value: data.value, at: Date.now() });
+        },
+      }),
+    ]);
+    await queue.startWorkers();
+  });
+
+  afterAll(() => testApp.close());
+
+  it('runs a job that was sent', async () => {
+    await testApp.deps.queue.send('test-echo', { value: 1 });
+    await waitFor(
+      () => runs.filter((run) => run.name === 'test-echo' && run.value === 1),
+      (found) => found.length === 1,
+    );
+  });
+
+  it('retries a job after a failure', async () => {
+    await testApp.deps.queue.send('test-flaky', { value: 2 });
+    const [run] = await waitFor(
+      () => runs.filter((entry) => entry.name === 'test-flaky'),
+      (found) => found.length === 1,
+    );
+    expect(run?.value).toBe(2);
+    expect(failuresLeft).toBeLessThan(0);
+  });
+
+  it('runs a delayed job only after its delay', async () => {
+    const sentAt = Date.now();
+    await testApp.deps.queue.send('test-echo', { value: 3 }, { startAfter: 2 });
+    const [run] = await waitFor(
+      () => runs.filter((entry) => entry.name === 'test-echo' && entry.value === 3),
+      (found) => found.length === 1,
+    );
+    expect(run!.at - sentAt).toBeGreaterThanOrEqual(1900);
+  });
+
+  it('enqueues inside a transaction, and a rolled-back transaction enqueues nothing', async () => {
+    const { db, queue } = testApp.deps;
+    await db
+      .transaction(async (tx) => {
+        await queue.send('test-echo', { value: 4 }, {}, tx);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await queue.send('test-echo', { value: 5 }, {}, tx);
+    });
+    await waitFor(
+      () => runs.filter((entry) => entry.value === 5),
+      (found) => found.length === 1,
+    );
+    expect(runs.some((entry) => entry.value === 4)).toBe(false);
+  });
+});

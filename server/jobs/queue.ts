@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { fromDrizzle, fromPglite, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database, DbOrTx } from '../db/client.ts';
+
+/** A background job, written like a service: its handler must be safe to run twice. */
+export interface JobDefinition<Data extends object = object> {
+  name: string;
+  queue?: Omit<Queue, 'name'>;
+  /** How many of this job one process runs at a time. */
+  concurrency?: number;
+  handle(data: Data, job: Job<Data>): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a registry holds jobs of every data shape.
+export type AnyJobDefinition = JobDefinition<any>;
+
+export const defineJob = <Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> =>
+  definition;
+
+export interface JobQueue {
+  boss: PgBoss;
+  /** Enqueue; pass the transaction to make the job part of it (required inside a PGlite transaction). */
+  send<Data extends object>(
+    name: string,
+    data: Data,
+    options?: SendOptions,
+    tx?: DbOrTx,
+  ): Promise<string | null>;
+  /** Creates the queues of these jobs; every process registers them, so any code may enqueue. */
+  register(definitions: AnyJobDefinition[]): Promise<void>;
+  /** Starts handling every registered job in this process. */
+  startWorkers(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface QueueOptions {
+  database: Database;
+  logger: Logger;
+  /** Only processes that run workers keep pg-boss's maintenance and scheduling loops. */
+  runsWorkers: boolean;
+  pollingIntervalSeconds?: number;
+}
+
+export const createJobQueue = async ({
+  database,
+  logger,
+  runsWorkers,
+  pollingIntervalSeconds = 2,
+}: QueueOptions): Promise<JobQueue> => {
+  const boss =
+    database.kind === 'pglite'
+      ? new PgBoss({ db: fromPglite(database.pglite!), supervise: runsWorkers, schedule: runsWorkers })
+      : new PgBoss({
+          connectionString: database.connectionString!,
+          max: 4,
+          supervise: runsWorkers,
+          schedule: runsWorkers,
+        });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  await boss.start();
+  const registered: AnyJobDefinition[] = [];
+
+  return {
+    boss,
+    send: (name, data, options = {}, tx) =>
+      boss.send(
+        name,
+        data,
+        tx ? { ...options, db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql) } : options,
+      ),
+    register: async (definitions) => {
+      for (const definition of definitions) {
+        await boss.createQueue(definition.name, definition.queue ?? {});
+        registered.push(definition);
+      }
+    },
+    startWorkers: async () => {
+      for (const definition of registered) {
+        await boss.work<object>(
+          definition.name,
+          { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              const log = logger.child({ job: definition.name, jobId: job.id });
+              log.info('job started');
+              try {
+                await definition.handle(job.data, job);
+                log.info('job finished');
+              } catch (error) {
+                log.warn({ err: error }, 'job failed');
+                throw error;
+              }
+            }
+          },
+        );
+      }
+    },
+    stop: () => boss.stop({ graceful: true, timeout: 30_000 }),
+  };
+};

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import pino, { type Logger } from 'pino';
+import type { Config } from './config.ts';
+import { type Database, openDatabase } from './db/client.ts';
+import type { AppDeps } from './deps.ts';
+import { createAccessTokens } from './http/access-tokens.ts';
+import { createAuthGuard } from './http/auth-guard.ts';
+import { createPageMetaRegistry } from './http/page-meta.ts';
+import { createRateLimiter } from './http/rate-limit.ts';
+import { createJobQueue } from './jobs/queue.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createMediaSigner } from './media/signed-urls.ts';
+import { createLocalStorage } from './media/storage.ts';
+import { featureModules } from './modules/index.ts';
+
+export const createLogger = (config: Config): Logger =>
+  pino({
+    level: config.LOG_LEVEL,
+    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+  });
+
+export interface RuntimeOptions {
+  config: Config;
+  logger?: Logger;
+  /** An already open database (tests pass a copy of the migrated template). */
+  database?: Database;
+  runsWorkers?: boolean;
+  jobPollingIntervalSeconds?: number;
+}
+
+/** Opens the database and job queue and wires every shared part once, for the web and worker processes alike. */
+export const createRuntime = async (
+  options: RuntimeOptions,
+): Promise<AppDeps & { close(): Promise<void> }> => {
+  const { config } = options;
+  const logger = options.logger ?? createLogger(config);
+  const database =
+    options.database ??
+    (await openDatabase(
+      config.database.kind === 'pglite' ? { kind: 'pglite', dir: config.database.dir } : config.database,
+    ));
+  if (!options.database) await database.migrate();
+  const runsWorkers = options.runsWorkers ?? config.RUN_MODE !== 'web';
+  const queue = await createJobQueue({
+    database,
+    logger,
+    runsWorkers,
+    ...(options.jobPollingIntervalSeconds
+      ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
+      : {}),
+  });
+  const tokens = createAccessTokens(config.SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const deps: AppDeps = {
+    config,
+    logger,
+    database,
+    db: database.db,
+    queue,
+    mailer: createMailer({
+      ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
+      from: config.MAIL_FROM,
+      outboxDir: config.outboxDir,
+      logger,
+    }),
+    storage: createLocalStorage(path.resolve(config.mediaDir)),
+    media: createMediaSigner(config.SECRET, config.MEDIA_URL_TTL_SECONDS),
+    rateLimiter: createRateLimiter(database.db, config.RATE_LIMIT_SCALE),
+    tokens,
+    auth: createAuthGuard(database.db, tokens),
+    pageMeta: createPageMetaRegistry(),
+  };
+  for (const feature of featureModules) {
+    if (feature.jobs) await queue.register(feature.jobs(deps));
+  }
+  if (runsWorkers) await queue.startWorkers();
+  return {
+    ...deps,
+    close: async () => {
+      await queue.stop();
+      await database.close();
+    },
+  };
+};

@@ -1,0 +1,44 @@
+import { type Config, ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+
+const REQUIRED_NODE_MAJOR = 24;
+
+/** Shared start-up for the web and worker processes: checks, config and the data-directory lock. */
+export const prepareProcess = (): { config: Config; unlock: () => void } => {
+  const major = Number(process.versions.node.split('.')[0]);
+  if (major < REQUIRED_NODE_MAJOR) {
+    console.error(
+      `Node ${REQUIRED_NODE_MAJOR} is required (running ${process.versions.node}). Start the app with npm start, which uses the project's pinned Node.`,
+    );
+    process.exit(1);
+  }
+  try {
+    const config = loadConfig();
+    const unlock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+    return { config, unlock };
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+};
+
+/** Stops cleanly on SIGTERM or SIGINT: finish in-flight work, then exit. */
+export const onShutdown = (stop: () => Promise<void>) => {
+  let stopping = false;
+  const handle = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.info(`${signal} received: finishing in-flight work`);
+    stop()
+      .then(() => process.exit(0))
+      .catch((error) => {
+        console.error('shutdown failed', error);
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => handle('SIGTERM'));
+  process.on('SIGINT', () => handle('SIGINT'));
+};

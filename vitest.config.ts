@@ -1,0 +1,43 @@
+import { defineConfig } from 'vitest/config';
+
+const integration = (kind: 'pglite' | 'postgres') => ({
+  extends: true as const,
+  test: {
+    name: kind === 'pglite' ? 'integration' : 'integration-postgres',
+    include: ['server/**/*.integration.test.ts', 'test/**/*.integration.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
+    env: { TEST_DB: kind },
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    pool: 'forks',
+    maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    setupFiles: ['test/fail-on-console-error.ts'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{server,contract,web,scripts}/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.integration.test.ts', 'node_modules/**'],
+        },
+      },
+      integration('pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [integration('postgres')] : []),
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.ts'],
+          globalSetup: ['e2e/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});

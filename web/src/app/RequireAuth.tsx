@@ -1,0 +1,10 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { useSession } from '../shared/session.ts';
+
+/** Pages that need an account send visitors without a token to sign in, and back afterwards. */
+export function RequireAuth() {
+  const { signedIn } = useSession();
+  const location = useLocation();
+  if (!signedIn) return <Navigate to="/LoginSignup" replace state={{ from: location.pathname }} />;
+  return <Outlet />;
+}

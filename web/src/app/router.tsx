@@ -1,0 +1,61 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Layout } from './Layout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RequireAuth } from './RequireAuth.tsx';
+import { RouteError } from './RouteError.tsx';
+
+type PageModule = Promise<{ default: ComponentType }>;
+
+/** Each page is its own chunk, so the home route loads only what it shows. */
+const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+
+const route = (path: string, load: () => PageModule): RouteObject => ({ path, lazy: page(load) });
+
+/** Both spellings the spec gives lead to one screen; paths match without regard to letter case. */
+const routes = (paths: string[], load: () => PageModule): RouteObject[] =>
+  paths.map((path) => route(path, load));
+
+export const router = createBrowserRouter([
+  {
+    element: <Layout />,
+    errorElement: <RouteError />,
+    HydrateFallback: () => null,
+    children: [
+      route('/', () => import('../features/home/HomePage.tsx')),
+      ...routes(['/LoginSignup', '/login'], () => import('../features/auth/LoginSignupPage.tsx')),
+      route('/reset-password/:token?', () => import('../features/auth/ResetPasswordPage.tsx')),
+      route('/about', () => import('../features/about/AboutPage.tsx')),
+      route('/lumen', () => import('../features/vela/LumenPage.tsx')),
+      route('/inquire', () => import('../features/contact/InquirePage.tsx')),
+      route('/contact', () => import('../features/contact/ContactPage.tsx')),
+      route('/faq', () => import('../features/info/FaqPage.tsx')),
+      route('/terms', () => import('../features/info/TermsPage.tsx')),
+      route('/press', () => import('../features/info/PressPage.tsx')),
+      route('/doors', () => import('../features/info/DoorsPage.tsx')),
+      route('/donate', () => import('../features/donations/DonatePage.tsx')),
+      route('/donations/manage/:token', () => import('../features/donations/ManageGiftPage.tsx')),
+      route('/store', () => import('../features/store/StorePage.tsx')),
+      route('/store/order', () => import('../features/store/StoreOrderPage.tsx')),
+      route('/blog', () => import('../features/blog/BlogListPage.tsx')),
+      route('/blog/:id', () => import('../features/blog/BlogPostPage.tsx')),
+      route('/JoinUs', () => import('../features/community/JoinUsPage.tsx')),
+      route('/Volunteer', () => import('../features/community/VolunteerPage.tsx')),
+      route('/survey', () => import('../features/survey/SurveyPage.tsx')),
+      route('/newsletter/confirm', () => import('../features/newsletter/NewsletterConfirmPage.tsx')),
+      route('/newsletter/unsubscribe', () => import('../features/newsletter/NewsletterUnsubscribePage.tsx')),
+      route('/s/:token', () => import('../features/soul-story/SharePage.tsx')),
+      route('/admin/*', () => import('../features/admin/AdminPage.tsx')),
+      {
+        element: <RequireAuth />,
+        children: [
+          route('/profile', () => import('../features/profile/ProfilePage.tsx')),
+          ...routes(['/soul-story', '/soulstory'], () => import('../features/soul-story/SoulStoryPage.tsx')),
+          route('/chatbot', () => import('../features/vela/ChatPage.tsx')),
+          route('/notifications', () => import('../features/notifications/NotificationsPage.tsx')),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

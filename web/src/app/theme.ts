@@ -1,0 +1,28 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+const sage: MantineColorsTuple = [
+  '#f1f6f2',
+  '#e1ebe3',
+  '#c0d6c5',
+  '#9cbfa4',
+  '#7eab88',
+  '#6a9e76',
+  '#5f986c',
+  '#4e845b',
+  '#3a6446',
+  '#2f4a3a',
+];
+
+export const theme = createTheme({
+  primaryColor: 'sage',
+  colors: { sage },
+  // Shade 8 keeps filled buttons above the WCAG contrast ratio.
+  primaryShade: { light: 8, dark: 8 },
+  fontFamily: 'Inter, system-ui, sans-serif',
+  headings: { fontFamily: 'Lora, Georgia, serif', fontWeight: '600' },
+  defaultRadius: 'md',
+  components: {
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
+});

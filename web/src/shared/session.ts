@@ -1,0 +1,97 @@
+import { useSyncExternalStore } from 'react';
+
+/** The browser storage keys of the spec; signed-in state is derived from them, never kept twice. */
+export const storageKeys = {
+  token: 'token',
+  refreshToken: 'refreshToken',
+  email: 'email',
+  username: 'username',
+  user: 'user',
+} as const;
+
+export interface StoredUser {
+  email: string;
+  username: string;
+  first_name: string;
+}
+
+export interface Session {
+  token: string | null;
+  email: string | null;
+  user: StoredUser | null;
+  signedIn: boolean;
+}
+
+const SESSION_EVENT = 'pilgrim-soul:session';
+
+const parseUser = (raw: string | null): StoredUser | null => {
+  if (!raw) return null;
+  try {
+    return JSON.parse(raw) as StoredUser;
+  } catch {
+    return null;
+  }
+};
+
+let cachedKey = '';
+let cachedSession: Session = { token: null, email: null, user: null, signedIn: false };
+
+export const readSession = (): Session => {
+  const token = localStorage.getItem(storageKeys.token);
+  const email = localStorage.getItem(storageKeys.email);
+  const rawUser = localStorage.getItem(storageKeys.user);
+  const key = `${token}|${email}|${rawUser}`;
+  if (key !== cachedKey) {
+    cachedKey = key;
+    cachedSession = { token, email, user: parseUser(rawUser), signedIn: Boolean(token) };
+  }
+  return cachedSession;
+};
+
+const announce = () => window.dispatchEvent(new Event(SESSION_EVENT));
+
+export const saveSession = (values: {
+  access: string;
+  refresh: string;
+  email: string;
+  user?: StoredUser;
+}) => {
+  localStorage.setItem(storageKeys.token, values.access);
+  localStorage.setItem(storageKeys.refreshToken, values.refresh);
+  localStorage.setItem(storageKeys.email, values.email);
+  if (values.user) {
+    localStorage.setItem(storageKeys.username, values.user.username);
+    localStorage.setItem(storageKeys.user, JSON.stringify(values.user));
+  }
+  announce();
+};
+
+export const saveTokens = (access: string, refresh: string) => {
+  localStorage.setItem(storageKeys.token, access);
+  localStorage.setItem(storageKeys.refreshToken, refresh);
+  announce();
+};
+
+export const saveUser = (user: StoredUser) => {
+  localStorage.setItem(storageKeys.email, user.email);
+  localStorage.setItem(storageKeys.username, user.username);
+  localStorage.setItem(storageKeys.user, JSON.stringify(user));
+  announce();
+};
+
+export const clearSession = () => {
+  for (const key of Object.values(storageKeys)) localStorage.removeItem(key);
+  announce();
+};
+
+const subscribe = (onChange: () => void) => {
+  // `storage` fires for changes made in other tabs; our own event covers this tab.
+  window.addEventListener('storage', onChange);
+  window.addEventListener(SESSION_EVENT, onChange);
+  return () => {
+    window.removeEventListener('storage', onChange);
+    window.removeEventListener(SESSION_EVENT, onChange);
+  };
+};
+
+export const useSession = (): Session => useSyncExternalStore(subscribe, readSession, readSession);
