@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -18,8 +19,8 @@ import { renderMetaTags } from './http/page-meta.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { featureModules } from './modules/index.ts';
 
-const webDist = fileURLToPath(new URL('../dist/web', import.meta.url));
-const builtInAssets = fileURLToPath(new URL('../assets/public', import.meta.url));
+const projectRoot = fileURLToPath(new URL('..', import.meta.url));
+const builtInAssets = path.join(projectRoot, 'assets/public');
 
 const contentSecurityPolicy = {
   useDefaults: false,
@@ -110,6 +111,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
 
 /** Serves the built React app and the public media assets; an operator's ASSETS_DIR overrides the built-in files. */
 const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
+  const webDist = path.resolve(projectRoot, deps.config.WEB_DIST_DIR);
   const assetRoots = [deps.config.ASSETS_DIR, builtInAssets].filter((root): root is string => Boolean(root));
   await app.register(fastifyStatic, {
     root: assetRoots,

@@ -43,6 +43,7 @@ export const configSchema = z.object({
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   ASSETS_DIR: z.string().optional(),
+  WEB_DIST_DIR: z.string().default('dist/web'),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'huggingface']).default('offline'),
   LLM_BASE_URL: optionalUrl,
   LLM_MODEL: z.string().default('gpt-4o-mini'),

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
 import { type Database, openDatabase } from '../server/db/client.ts';
@@ -9,8 +9,10 @@ import { type Database, openDatabase } from '../server/db/client.ts';
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>
   process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
 
-export const pgliteTemplateFile = new URL('../.tmp/template-pglite.tar.gz', import.meta.url);
-export const postgresTemplateName = 'pilgrim_soul_template';
+/** Each run has its own templates, so runs side by side never share a database. */
+const runId = () => process.env.TEST_RUN_ID ?? 'local';
+export const pgliteTemplateFile = () => new URL(`../.tmp/template-pglite-${runId()}.tar.gz`, import.meta.url);
+export const postgresTemplateName = () => `pilgrim_soul_template_${runId()}`;
 
 const withDatabase = (url: string, database: string) => {
   const parsed = new URL(url);
@@ -34,7 +36,7 @@ export const createTemplates = async (kind: 'pglite' | 'postgres') => {
   await pglite.migrate();
   await installJobSchema(pglite);
   const dump = await pglite.pglite!.dumpDataDir('gzip');
-  await writeFile(pgliteTemplateFile, Buffer.from(await dump.arrayBuffer()));
+  await writeFile(pgliteTemplateFile(), Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 };
 
@@ -44,17 +46,14 @@ const createPostgresTemplate = async () => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    const stale = await admin.query(`select datname from pg_database where datname like 'pilgrim_soul_%'`);
-    for (const row of stale.rows) {
-      await admin.query(`drop database if exists "${row.datname}" with (force)`);
-    }
-    await admin.query(`create database ${postgresTemplateName}`);
+    await admin.query(`drop database if exists ${postgresTemplateName()} with (force)`);
+    await admin.query(`create database ${postgresTemplateName()}`);
   } finally {
     await admin.end();
   }
   const template = await openDatabase({
     kind: 'postgres',
-    url: withDatabase(serverUrl, postgresTemplateName),
+    url: withDatabase(serverUrl, postgresTemplateName()),
   });
   await template.migrate();
   await installJobSchema(template);
@@ -64,8 +63,8 @@ const createPostgresTemplate = async () => {
 /** A private, migrated database for one test file. */
 export const openTestDatabase = async (): Promise<Database> => {
   if (testDatabaseKind() === 'pglite') {
-    if (!existsSync(pgliteTemplateFile)) await createTemplates('pglite');
-    const dump = await readFile(pgliteTemplateFile);
+    if (!existsSync(pgliteTemplateFile())) await createTemplates('pglite');
+    const dump = await readFile(pgliteTemplateFile());
     return openDatabase({ kind: 'pglite', loadDataDir: new Blob([dump]) });
   }
   const serverUrl = process.env.TEST_DATABASE_URL;
@@ -74,7 +73,7 @@ export const openTestDatabase = async (): Promise<Database> => {
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name} template ${postgresTemplateName}`);
+    await admin.query(`create database ${name} template ${postgresTemplateName()}`);
   } finally {
     await admin.end();
   }
@@ -89,4 +88,15 @@ export const openTestDatabase = async (): Promise<Database> => {
       await cleanup.end();
     },
   };
+};
+
+export const dropTemplates = async (kind: 'pglite' | 'postgres') => {
+  if (kind === 'pglite') {
+    await rm(pgliteTemplateFile(), { force: true });
+    return;
+  }
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`drop database if exists ${postgresTemplateName()} with (force)`);
+  await admin.end();
 };

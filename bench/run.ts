@@ -1,0 +1,19 @@
+import type { BenchRow, BenchSection } from './section.ts';
+
+/** Each feature's benchmark; `npm run bench -- NAME` runs only the sections whose name contains NAME. */
+const sections: (() => Promise<{ default: BenchSection }>)[] = [];
+
+const print = (section: string, rows: BenchRow[]) => {
+  console.info(`\n## ${section}`);
+  const width = Math.max(...rows.map((row) => row.metric.length), 10);
+  for (const row of rows) {
+    console.info(`${row.metric.padEnd(width)}  ${row.value.padStart(14)}${row.goal ? `   (goal ${row.goal})` : ''}`);
+  }
+};
+
+const filter = process.argv[2];
+for (const load of sections) {
+  const section = (await load()).default;
+  if (filter && !section.name.toLowerCase().includes(filter.toLowerCase())) continue;
+  print(section.name, await section.run());
+}
