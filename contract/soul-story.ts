@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { MAX_PHOTOS, PROMPT_COUNT, type PromptId, promptIds } from './prompts.ts';
+
+/** Soul Stories: the memories a pilgrim records or uploads, and the keepsake video made from them. */
+
+export const MB = 1024 * 1024;
+export const MAX_VIDEO_BYTES = 250 * MB;
+export const MAX_VIDEO_SECONDS = 10 * 60;
+export const MAX_PHOTO_BYTES = 15 * MB;
+export const MAX_TITLE_LENGTH = 100;
+export { MAX_PHOTOS };
+
+/** What the server accepts, judged by the file's content (never its name or declared type). */
+export const acceptedVideoTypes = ['video/webm', 'video/mp4'] as const;
+export const acceptedPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** For `<input accept>` and the Dropzone. */
+export const photoAccept = acceptedPhotoTypes.join(',');
+export const videoAccept = acceptedVideoTypes.join(',');
+
+export const KEEPSAKE_FILE_NAME = 'my-soul-story.mp4';
+
+export const soulStoryMessages = {
+  // The spec's own words (client-side checks and toasts).
+  onlyImages: 'Only image files are allowed',
+  photoTitleRequired: 'Please give your photo a title',
+  loadFailed: 'Failed to load stories',
+  cameraError: 'Camera Error',
+  saved: 'Story saved!',
+  uploadFailed: 'Upload Failed',
+  uploadFailedFallback: 'Please try again.',
+  orderFailed: 'Failed to save order',
+  deleted: 'Memory deleted',
+  deleteFailed: 'Failed to delete',
+  linkCopied: 'Link Copied!',
+  confirmDeletionTitle: 'Confirm Deletion',
+  confirmDeletionText: 'Are you sure? This memory will be permanently deleted.',
+  complete: 'Your Soul Story is Complete!',
+  generating: 'Generating your final video...',
+  // The server's answers (the `error` field of a 4xx).
+  mediaRequired: 'Please choose a file to upload.',
+  typeInvalid: 'Choose one of the four prompts or a photo.',
+  titleTooLong: `The title must be at most ${MAX_TITLE_LENGTH} characters`,
+  videoFormat: 'Only WebM or MP4 videos can be saved as a reflection.',
+  videoTooLarge: 'Videos can be at most 250 MB.',
+  videoTooLong: 'Videos can be at most 10 minutes long.',
+  videoUnreadable: 'This video could not be read. Please record it again.',
+  heicRefused:
+    'HEIC photos cannot be shown here. Please choose a JPEG, PNG or WebP photo (most phones can export one).',
+  photoTooLarge: 'Photos can be at most 15 MB.',
+  photoLimit: `You can add at most ${MAX_PHOTOS} photos. Delete one to add another.`,
+  uploadIncomplete: 'The upload did not finish. Please try again.',
+  notFound: 'This memory was not found.',
+  reorderMismatch: 'The new order must list each of your memories exactly once.',
+  notReadyToShare: 'Your Soul Story is not ready to share yet.',
+  shareNotFound: 'This Soul Story is no longer shared.',
+} as const;
+
+export const storyType = z.enum([...promptIds, 'photo'], { error: soulStoryMessages.typeInvalid });
+export type StoryType = PromptId | 'photo';
+
+/** One memory. `media_url` is a signed, expiring URL ending in the file's extension (.webm/.mp4 or an image). */
+export const soulStoryItem = z.object({
+  id: z.string(),
+  title: z.string(),
+  media_url: z.string(),
+  type: storyType,
+});
+export type SoulStoryItem = z.infer<typeof soulStoryItem>;
+
+/** GET /api/soulstories/: the user's memories in their chosen order. */
+export const soulStoryList = z.array(soulStoryItem);
+
+/** GET /api/soulstory/completed-prompts/ */
+export const completedPromptsResponse = z.object({ completed_prompts: z.array(z.enum(promptIds)) });
+
+/**
+ * POST /api/soulstory/upload/ is multipart: the text fields `title` and `type`, then the file `media`
+ * (send the fields BEFORE the file). A video's title is its prompt's name; a photo needs a title.
+ * Recording a prompt again replaces its earlier take. Answers 201 with the created item.
+ */
+export const uploadFields = z.object({
+  title: z.string().trim().max(MAX_TITLE_LENGTH, soulStoryMessages.titleTooLong).default(''),
+  type: storyType,
+});
+export type UploadFields = z.infer<typeof uploadFields>;
+
+/** POST /api/soulstories/reorder/: every one of the user's ids, each exactly once, in the new order. */
+export const reorderBody = z.object({
+  story_ids: z
+    .array(z.string().min(1).max(100))
+    .min(1)
+    .max(PROMPT_COUNT + MAX_PHOTOS),
+});
+export type ReorderBody = z.infer<typeof reorderBody>;
+
+export const keepsakeStatus = z.enum(['waiting_for_prompts', 'rendering', 'ready', 'failed']);
+export type KeepsakeStatus = z.infer<typeof keepsakeStatus>;
+
+/**
+ * GET /api/soulstory/concatenated/: `video_url` is null until a keepsake exists. While a new version
+ * renders (after a reorder or delete) `status` is 'rendering' and `video_url` still plays the last one.
+ */
+export const concatenatedResponse = z.object({
+  video_url: z.string().nullable(),
+  status: keepsakeStatus,
+  progress: z.number().int().min(0).max(100),
+  poster_url: z.string().nullable(),
+  /** The public page `/s/<token>` (absolute), or null when not shared. */
+  share_url: z.string().nullable(),
+});
+export type ConcatenatedResponse = z.infer<typeof concatenatedResponse>;
+
+/** POST /api/soulstory/share/: creates (or returns the existing) public link. 409 until the keepsake exists. */
+export const shareResponse = z.object({ share_url: z.string(), token: z.string() });
+export type ShareResponse = z.infer<typeof shareResponse>;
+
+/** GET /api/soulstory/shared/{token}/: public, for the share page. 404 once revoked. */
+export const sharedKeepsake = z.object({
+  video_url: z.string(),
+  poster_url: z.string(),
+  title: z.string(),
+  owner_name: z.string(),
+});
+export type SharedKeepsake = z.infer<typeof sharedKeepsake>;
+
+export const shareTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+/** The share page's path for a token. */
+export const sharePath = (token: string) => `/s/${token}`;
+
+/** The spec's upload file name: the title with whitespace turned to underscores, plus the extension. */
+export const storyFileName = (title: string, extension: string) =>
+  `${title.trim().replace(/\s+/g, '_') || 'memory'}.${extension.replace(/^\./, '')}`;
