@@ -1,0 +1,55 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-config-'));
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults with no settings at all', () => {
+    const dir = dataDir();
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.PORT).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dir: path.join(dir, 'pglite') });
+    expect(config.mediaDir).toBe(path.join(dir, 'media'));
+    expect(config.outboxDir).toBe(path.join(dir, 'outbox'));
+    expect(config.payments).toBe('test');
+  });
+
+  it('generates a secret on first run and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir }).SECRET;
+    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(first);
+    expect(loadConfig({ DATA_DIR: dir }).SECRET).toBe(first);
+  });
+
+  it('uses a PostgreSQL server when DATABASE_URL is set', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+    });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:5432/app' });
+  });
+
+  it('stops with one readable line naming each bad value', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    try {
+      loadConfig({ DATA_DIR: dataDir(), PORT: 'eighty' });
+    } catch (error) {
+      expect((error as Error).message).toMatch(/^Invalid configuration: PORT: /);
+      expect((error as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('refuses test-mode payments in production unless asked for', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
+      /test mode in production/,
+    );
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production', PAYMENTS_TEST_MODE_IN_PRODUCTION: 'true' })
+        .payments,
+    ).toBe('test');
+  });
+});

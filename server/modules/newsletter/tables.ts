@@ -1,0 +1,24 @@
+import { sql } from 'drizzle-orm';
+import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+/** One row per address; double opt-in moves it from pending to confirmed, and unsubscribing is kept as a state. */
+export const newsletterSubscribers = pgTable(
+  'newsletter_subscribers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
+      .notNull()
+      .default('pending'),
+    confirmTokenHash: text('confirm_token_hash'),
+    confirmExpiresAt: timestamp('confirm_expires_at', { withTimezone: true }),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('newsletter_subscribers_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('newsletter_subscribers_confirm_token_unique').on(table.confirmTokenHash),
+  ],
+);
