@@ -1,0 +1,19 @@
+import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Join-us and volunteer requests; `interest` holds the audience (join) or the area of interest (volunteer). */
+export const communityRequests = pgTable(
+  'community_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['join', 'volunteer'] }).notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    interest: text('interest').notNull(),
+    message: text('message').notNull().default(''),
+    handled: boolean('handled').notNull().default(false),
+    /** Set once the acknowledgement went out, so a retried job sends nothing twice. */
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('community_requests_kind_created_idx').on(table.kind, table.createdAt)],
+);

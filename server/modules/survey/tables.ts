@@ -1,0 +1,26 @@
+import { boolean, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+export const surveyResponses = pgTable(
+  'survey_responses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Chosen by the browser, so an answer sent again after a lost response is stored once. */
+    submissionId: uuid('submission_id').unique(),
+    overallExperience: smallint('overall_experience').notNull(),
+    websiteDesign: smallint('website_design').notNull(),
+    easeOfUse: smallint('ease_of_use').notNull(),
+    usedVela: boolean('used_vela').notNull(),
+    velaHelpfulness: smallint('vela_helpfulness'),
+    velaResponseQuality: smallint('vela_response_quality'),
+    usedSoulStory: boolean('used_soul_story').notNull(),
+    soulStoryEase: smallint('soul_story_ease'),
+    notificationTimeliness: smallint('notification_timeliness'),
+    whatWorkedWell: text('what_worked_well').notNull().default(''),
+    whatCouldBeImproved: text('what_could_be_improved').notNull().default(''),
+    additionalComments: text('additional_comments').notNull().default(''),
+    pilgrimageStage: text('pilgrimage_stage'),
+    ageRange: text('age_range'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('survey_responses_created_idx').on(table.createdAt)],
+);
