@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { nationalityField } from './auth.ts';
+
+export const MAX_BIO_LENGTH = 1000;
+export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+export const AVATAR_SIZE_PX = 512;
+
+export const vibes = ['Atheist', 'Agnostic', 'Faith-based', 'Unknown Worldview'] as const;
+export type Vibe = (typeof vibes)[number];
+
+export const caminoDurations = [7, 14, 21, 30, 45] as const;
+export type CaminoDuration = (typeof caminoDurations)[number];
+
+/** The spec's words for the profile screen (section 8) and the rules the server answers with. */
+export const profileMessages = {
+  loadFailed: 'Failed to load profile',
+  updateFailed: 'Update failed',
+  tryAgain: 'Please try again.',
+  uploadFailed: 'Upload failed',
+  updated: 'Profile updated',
+  avatarUpdated: 'Avatar updated',
+  bioTooLong: `Bio must be at most ${MAX_BIO_LENGTH} characters`,
+  avatarMissing: 'Please choose an image for your avatar',
+  avatarNotImage: 'The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)',
+  avatarTooLarge: 'The avatar must be at most 5 MB',
+  avatarUnreadable: 'This image could not be read',
+  startDateInFuture: 'The start date cannot be later than today',
+  unknownTimeZone: 'Please choose a valid time zone',
+} as const;
+
+export const profileUser = z.object({ first_name: z.string(), username: z.string(), email: z.string() });
+
+export const profileResponse = z.object({
+  user: profileUser,
+  nationality: z.string().nullable(),
+  bio: z.string(),
+  avatar_url: z.string().nullable(),
+  vibe: z.enum(vibes).nullable(),
+  camino_start_date: z.string().nullable(),
+  camino_duration: z.number().int().nullable(),
+  reminder_emails: z.boolean(),
+  time_zone: z.string(),
+  soul_stories_count: z.number().int(),
+  unread_notifications_count: z.number().int(),
+});
+export type Profile = z.infer<typeof profileResponse>;
+
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Only the fields sent are changed; the chat sends vibe and dates, the profile form nationality and bio. */
+export const updateProfileBody = z.strictObject({
+  nationality: nationalityField.optional(),
+  bio: z.string({ error: 'bio must be text' }).max(MAX_BIO_LENGTH, profileMessages.bioTooLong).optional(),
+  vibe: z.enum(vibes, { error: 'Please select a vibe' }).nullable().optional(),
+  camino_start_date: z.iso.date({ error: 'Please select a date' }).nullable().optional(),
+  camino_duration: z
+    .union(
+      caminoDurations.map((days) => z.literal(days)),
+      { error: 'Please select a duration' },
+    )
+    .nullable()
+    .optional(),
+  reminder_emails: z.boolean({ error: 'reminder_emails must be true or false' }).optional(),
+  time_zone: z
+    .string({ error: profileMessages.unknownTimeZone })
+    .max(64, profileMessages.unknownTimeZone)
+    .refine(isTimeZone, profileMessages.unknownTimeZone)
+    .optional(),
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBody>;

@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../deps.ts';
+import { type AnyJobDefinition, defineJob } from '../../jobs/queue.ts';
+import { createResetLink, findUserForMail, SEND_PASSWORD_RESET_JOB } from './service.ts';
+
+const escapeHtml = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+export const passwordResetEmail = (name: string, link: string, ttlMinutes: number) => {
+  const validity =
+    ttlMinutes % 60 === 0
+      ? `${ttlMinutes / 60} hour${ttlMinutes === 60 ? '' : 's'}`
+      : `${ttlMinutes} minutes`;
+  return {
+    subject: 'Reset your Pilgrim Soul password',
+    text: [
+      `Hello ${name},`,
+      '',
+      'Someone asked to reset the password of your Pilgrim Soul account. To choose a new one, open this link:',
+      '',
+      link,
+      '',
+      `The link works once and for ${validity}. If you did not ask for it, you can ignore this email: your password stays as it is.`,
+      '',
+      'Buen camino,',
+      'Pilgrim Soul',
+    ].join('\n'),
+    html: `<p>Hello ${escapeHtml(name)},</p>
+<p>Someone asked to reset the password of your Pilgrim Soul account. To choose a new one, open this link:</p>
+<p><a href="${escapeHtml(link)}">Reset my password</a></p>
+<p>The link works once and for ${validity}. If you did not ask for it, you can ignore this email: your password stays as it is.</p>
+<p>Buen camino,<br>Pilgrim Soul</p>`,
+  };
+};
+
+/** Each run mints a new link, so a retried job sends a working link and retires the earlier one. */
+export const authJobs = (deps: AppDeps): AnyJobDefinition[] => [
+  defineJob<{ userId: string }>({
+    name: SEND_PASSWORD_RESET_JOB,
+    handle: async ({ userId }) => {
+      const user = await findUserForMail(deps, userId);
+      if (!user) return;
+      const link = await createResetLink(deps, user.id);
+      const email = passwordResetEmail(
+        user.firstName || user.username,
+        link,
+        deps.config.PASSWORD_RESET_TTL_MINUTES,
+      );
+      await deps.mailer.send({ to: user.email, ...email });
+    },
+  }),
+];

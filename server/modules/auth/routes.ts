@@ -1,0 +1,185 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authMessages,
+  authResponse,
+  currentUser,
+  loginBody,
+  logoutBody,
+  messageResponse,
+  refreshBody,
+  registerBody,
+  resetPasswordBody,
+  resetRequestBody,
+  sessionTokens,
+  updateUserBody,
+  verifyResetTokenBody,
+  verifyResetTokenResponse,
+} from '../../../contract/auth.ts';
+import { errorBody } from '../../../contract/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import * as service from './service.ts';
+
+const rejected = { 400: errorBody, 429: errorBody };
+
+export const authRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { config, rateLimiter } = deps;
+    const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+    /** Limits an attempt per client address and per account, so neither a crowd nor one IP can guess freely. */
+    const limit = async (action: string, request: FastifyRequest, account: string) => {
+      const message = authMessages.tooManyAttempts;
+      await rateLimiter.hit(
+        { name: `${action}:ip`, limit: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window, message },
+        request.ip,
+      );
+      await rateLimiter.hit(
+        {
+          name: `${action}:account`,
+          limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+          windowSeconds: window,
+          message,
+        },
+        account.toLowerCase(),
+      );
+    };
+
+    app.post(
+      '/api/register/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Create an account and sign in',
+          body: registerBody,
+          response: { 201: authResponse, 409: errorBody, ...rejected },
+        },
+      },
+      async (request, reply) => {
+        await limit('register', request, request.body.email);
+        return reply.status(201).send(await service.register(deps, request.body));
+      },
+    );
+
+    app.post(
+      '/api/login/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with email and password',
+          body: loginBody,
+          response: { 200: authResponse, 401: errorBody, ...rejected },
+        },
+      },
+      async (request) => {
+        await limit('login', request, request.body.email);
+        return service.login(deps, request.body);
+      },
+    );
+
+    app.post(
+      '/api/token/refresh/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Exchange a refresh token for a new access and refresh token (the old one stops working)',
+          body: refreshBody,
+          response: { 200: sessionTokens, 401: errorBody, 400: errorBody },
+        },
+      },
+      async (request) => service.refresh(deps, request.body.refresh),
+    );
+
+    app.post(
+      '/api/logout/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'End the session this refresh token belongs to',
+          body: logoutBody,
+          response: { 204: z.null(), 400: errorBody },
+        },
+      },
+      async (request, reply) => {
+        await service.logout(deps, request.body.refresh);
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/user/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['auth'],
+          summary: 'The signed-in user',
+          security: [{ bearer: [] }],
+          response: { 200: currentUser, 401: errorBody },
+        },
+      },
+      async (request) => service.currentUser(deps, userIdOf(request)),
+    );
+
+    app.put(
+      '/api/user/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['auth'],
+          summary: 'Change the signed-in user’s name',
+          security: [{ bearer: [] }],
+          body: updateUserBody,
+          response: { 200: currentUser, 400: errorBody, 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => service.updateFirstName(deps, userIdOf(request), request.body.first_name),
+    );
+
+    app.post(
+      '/api/password/reset-request/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link; answers the same whether or not the account exists',
+          body: resetRequestBody,
+          response: { 200: messageResponse, ...rejected },
+        },
+      },
+      async (request) => {
+        await limit('reset-request', request, request.body.email);
+        await service.requestPasswordReset(deps, request.body.email);
+        return { message: authMessages.resetRequestSent };
+      },
+    );
+
+    app.post(
+      '/api/password/verify-token/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Whether a password reset token can still be used',
+          body: verifyResetTokenBody,
+          response: { 200: verifyResetTokenResponse, 400: errorBody },
+        },
+      },
+      async (request) => ({ valid: await service.verifyResetToken(deps, request.body.token) }),
+    );
+
+    app.post(
+      '/api/password/reset/',
+      {
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with a reset token; every session of the account ends',
+          body: resetPasswordBody,
+          response: { 200: messageResponse, 400: errorBody },
+        },
+      },
+      async (request) => {
+        await service.resetPassword(deps, request.body.token, request.body.password);
+        return { message: authMessages.resetDone };
+      },
+    );
+  };

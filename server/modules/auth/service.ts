@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { authMessages, type registerBody } from '../../../contract/auth.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Conflict, Invalid, NotFound, Unauthorized } from '../../http/errors.ts';
+import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
+import * as repository from './repository.ts';
+import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
+
+export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'media' | 'queue'>;
+
+export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
+
+export const presentUser = (media: AppDeps['media'], user: repository.UserRow) => ({
+  email: user.email,
+  username: user.username,
+  first_name: user.firstName,
+  avatar_url: user.avatarKey ? media.url(user.avatarKey) : null,
+});
+
+/** A fresh access token and the first refresh token of a new session family. */
+const startSession = async (deps: AuthDeps, user: repository.UserRow) => {
+  const familyId = randomUUID();
+  return {
+    access: await deps.tokens.sign(user.id),
+    refresh: await issueRefreshToken(deps, user.id, familyId),
+  };
+};
+
+const issueRefreshToken = async (deps: AuthDeps, userId: string, familyId: string) => {
+  const { token, hash } = newSecretToken();
+  const expiresAt = new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  await repository.insertRefreshToken(deps.db, { userId, familyId, tokenHash: hash, expiresAt });
+  return token;
+};
+
+const signedIn = async (deps: AuthDeps, user: repository.UserRow) => ({
+  ...(await startSession(deps, user)),
+  email: user.email,
+  user: presentUser(deps.media, user),
+});
+
+export const register = async (deps: AuthDeps, input: z.output<typeof registerBody>) => {
+  if (await repository.findUserByEmail(deps.db, input.email))
+    throw new Conflict(authMessages.emailTaken, 'email');
+  if (await repository.usernameExists(deps.db, input.username))
+    throw new Conflict(authMessages.usernameTaken, 'username');
+  const user = await repository.insertUser(deps.db, {
+    email: input.email,
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    nationality: input.nationality ?? null,
+  });
+  if (!user) throw new Conflict(authMessages.emailTaken, 'email');
+  return signedIn(deps, user);
+};
+
+export const login = async (deps: AuthDeps, input: { email: string; password: string }) => {
+  const user = await repository.findUserByEmail(deps.db, input.email);
+  const matches = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : await verifyAgainstDecoy(input.password);
+  if (!user || !matches) throw new Unauthorized(authMessages.wrongCredentials);
+  return signedIn(deps, user);
+};
+
+/**
+ * Rotates a refresh token. A token presented a second time means it leaked (or a client misbehaved):
+ * the whole session family is revoked, so the thief and the owner alike must sign in again.
+ */
+export const refresh = async (deps: AuthDeps, token: string) => {
+  const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
+  if (!stored) throw new Unauthorized(authMessages.sessionExpired);
+  if (stored.usedAt || stored.revokedAt) {
+    await repository.revokeFamily(deps.db, stored.familyId);
+    throw new Unauthorized(authMessages.sessionExpired);
+  }
+  if (!(await repository.consumeRefreshToken(deps.db, stored.id))) {
+    await repository.revokeFamily(deps.db, stored.familyId);
+    throw new Unauthorized(authMessages.sessionExpired);
+  }
+  return {
+    access: await deps.tokens.sign(stored.userId),
+    refresh: await issueRefreshToken(deps, stored.userId, stored.familyId),
+  };
+};
+
+/** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
+export const logout = async (deps: AuthDeps, token: string) => {
+  const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
+  if (stored) await repository.revokeFamily(deps.db, stored.familyId);
+};
+
+export const currentUser = async (deps: AuthDeps, userId: string) => {
+  const user = await repository.findUserById(deps.db, userId);
+  if (!user) throw new Unauthorized();
+  return presentUser(deps.media, user);
+};
+
+export const updateFirstName = async (deps: AuthDeps, userId: string, firstName: string) => {
+  const user = await repository.updateFirstName(deps.db, userId, firstName);
+  if (!user) throw new NotFound('This account no longer exists');
+  return presentUser(deps.media, user);
+};
+
+/** Answers the same whether or not the account exists; the email itself is sent by a job. */
+export const requestPasswordReset = async (deps: AuthDeps, email: string) => {
+  const user = await repository.findUserByEmail(deps.db, email);
+  if (user) await deps.queue.send(SEND_PASSWORD_RESET_JOB, { userId: user.id }, { retryLimit: 3 });
+};
+
+/** Creates a fresh single-use token (retiring older links) and the link that carries it. */
+export const createResetLink = async (deps: AuthDeps, userId: string) => {
+  const { token, hash } = newSecretToken();
+  await deps.db.transaction(async (tx) => {
+    await repository.retireResetTokens(tx, userId);
+    await repository.insertResetToken(tx, {
+      userId,
+      tokenHash: hash,
+      expiresAt: new Date(Date.now() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
+    });
+  });
+  return new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString();
+};
+
+export const verifyResetToken = async (deps: AuthDeps, token: string) =>
+  Boolean(await repository.findLiveResetToken(deps.db, hashSecretToken(token)));
+
+/** Sets the new password and ends every session of the account. */
+export const resetPassword = async (deps: AuthDeps, token: string, password: string) => {
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await repository.consumeResetToken(tx, hashSecretToken(token));
+    if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
+    await repository.updatePasswordHash(tx, userId, passwordHash);
+    await repository.revokeAllForUser(tx, userId);
+  });
+};
+
+export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>
+  repository.findUserById(deps.db, userId);
