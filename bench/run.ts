@@ -1,13 +1,15 @@
 import type { BenchRow, BenchSection } from './section.ts';
 
 /** Each feature's benchmark; `npm run bench -- NAME` runs only the sections whose name contains NAME. */
-const sections: (() => Promise<{ default: BenchSection }>)[] = [];
+const sections: (() => Promise<{ default: BenchSection }>)[] = [() => import('./foundation.ts')];
 
 const print = (section: string, rows: BenchRow[]) => {
   console.info(`\n## ${section}`);
   const width = Math.max(...rows.map((row) => row.metric.length), 10);
   for (const row of rows) {
-    console.info(`${row.metric.padEnd(width)}  ${row.value.padStart(14)}${row.goal ? `   (goal ${row.goal})` : ''}`);
+    console.info(
+      `${row.metric.padEnd(width)}  ${row.value.padStart(14)}${row.goal ? `   (goal ${row.goal})` : ''}`,
+    );
   }
 };
 

@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config } from './config.ts';
@@ -33,6 +34,7 @@ export const createRuntime = async (
   options: RuntimeOptions,
 ): Promise<AppDeps & { close(): Promise<void> }> => {
   const { config } = options;
+  await mkdir(config.mediaDir, { recursive: true });
   const logger = options.logger ?? createLogger(config);
   const database =
     options.database ??
