@@ -6,3 +6,4 @@ export * from '../modules/newsletter/tables.ts';
 export * from '../modules/contact/tables.ts';
 export * from '../modules/survey/tables.ts';
 export * from '../modules/community/tables.ts';
+export * from '../modules/vela/tables.ts';
