@@ -24,7 +24,10 @@ export const joinAudiences = [
   },
 ] as const;
 export type JoinAudience = (typeof joinAudiences)[number]['value'];
-const joinAudienceValues = joinAudiences.map((audience) => audience.value) as [JoinAudience, ...JoinAudience[]];
+const joinAudienceValues = joinAudiences.map((audience) => audience.value) as [
+  JoinAudience,
+  ...JoinAudience[],
+];
 
 /** Where a volunteer would like to help. */
 export const volunteerAreas = [

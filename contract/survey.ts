@@ -232,7 +232,12 @@ export type SurveyResponseItem = z.infer<typeof surveyResponseItem>;
 export const surveyAggregates = z.object({
   responses: z.number().int(),
   ratings: z.array(
-    z.object({ key: z.string(), label: z.string(), average: z.number().nullable(), answers: z.number().int() }),
+    z.object({
+      key: z.string(),
+      label: z.string(),
+      average: z.number().nullable(),
+      answers: z.number().int(),
+    }),
   ),
   yesNo: z.array(
     z.object({
