@@ -14,4 +14,17 @@ node -e 'if (process.versions.node.split(".")[0] !== "24") { console.error("Node
 echo "== typecheck"; tsc --noEmit -p tsconfig.json
 echo "== lint and format"; biome check .
 echo "== build"; vite build --logLevel warn
-echo "== tests"; vitest run "$@"
+
+mkdir -p .tmp
+rm -f .tmp/results-*.json
+status=0
+projects=(--project unit --project integration)
+[ -n "${TEST_DATABASE_URL:-}" ] && projects+=(--project integration-postgres)
+# Browser tests run after the others, so the shared app server and Chromium do not compete with them for the 2 cores.
+echo "== unit and integration tests"
+vitest run "${projects[@]}" --reporter=default --reporter=json --outputFile.json=.tmp/results-api.json "$@" || status=$?
+echo "== browser tests"
+vitest run --project e2e --reporter=default --reporter=json --outputFile.json=.tmp/results-e2e.json "$@" || status=$?
+
+node scripts/test-summary.ts .tmp/results-api.json .tmp/results-e2e.json
+exit $status
