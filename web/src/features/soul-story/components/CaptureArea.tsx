@@ -1,0 +1,244 @@
+import { Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { IconMovie, IconPhotoPlus, IconVideo } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import type { Prompt } from '../../../../../contract/prompts.ts';
+import {
+  MAX_PHOTOS,
+  type StoryType,
+  soulStoryMessages,
+  storyFileName,
+  videoAccept,
+} from '../../../../../contract/soul-story.ts';
+import { errorMessage } from '../../../shared/http.ts';
+import { toast } from '../../../shared/toast.ts';
+import { uploadStory } from '../api/upload-story.ts';
+import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
+import { LiveCamera } from './LiveCamera.tsx';
+import { type Take, TakePreview } from './TakePreview.tsx';
+import { useHasCamera, useRecorder } from './useRecorder.ts';
+
+type Capture =
+  | { step: 'idle' }
+  | { step: 'starting' }
+  | { step: 'recording' }
+  | { step: 'preview'; take: Take; type: StoryType; progress: number | null; failure: string | null };
+
+const previewOf = (take: Take, type: StoryType): Capture => ({
+  step: 'preview',
+  take,
+  type,
+  progress: null,
+  failure: null,
+});
+
+interface Props {
+  /** The prompt to record next, or none when every prompt has its take. */
+  prompt: Prompt | undefined;
+  photoCount: number;
+  onSaved: () => void;
+}
+
+export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
+  const [capture, setCapture] = useState<Capture>({ step: 'idle' });
+  const recorder = useRecorder();
+  const [hasCamera, setHasCamera] = useHasCamera();
+  const resetPhotoInput = useRef<() => void>(null);
+  const resetVideoInput = useRef<() => void>(null);
+
+  const reset = useCallback(() => {
+    recorder.release();
+    setCapture((current) => {
+      if (current.step === 'preview') URL.revokeObjectURL(current.take.url);
+      return { step: 'idle' };
+    });
+    resetPhotoInput.current?.();
+    resetVideoInput.current?.();
+  }, [recorder.release]);
+
+  const startRecording = async () => {
+    setCapture({ step: 'starting' });
+    try {
+      await recorder.start();
+      setCapture({ step: 'recording' });
+    } catch (error) {
+      toast('error', soulStoryMessages.cameraError, (error as Error).message);
+      if ((error as Error).name === 'NotFoundError') setHasCamera(false);
+      reset();
+    }
+  };
+
+  const stopRecording = useCallback(async () => {
+    const recorded = await recorder.stop();
+    if (!recorded || !prompt) return;
+    const url = URL.createObjectURL(recorded.blob);
+    setCapture(
+      previewOf(
+        { kind: 'video', blob: recorded.blob, url, extension: recorded.extension, title: prompt.name },
+        prompt.id,
+      ),
+    );
+  }, [recorder.stop, prompt]);
+
+  const choosePhoto = (file: File | null) => {
+    if (!file) return;
+    if (!isImageFile(file)) {
+      toast('warning', soulStoryMessages.onlyImages);
+      resetPhotoInput.current?.();
+      return;
+    }
+    const take: Take = {
+      kind: 'photo',
+      blob: file,
+      url: URL.createObjectURL(file),
+      extension: extensionOf(file),
+      title: '',
+    };
+    setCapture(previewOf(take, 'photo'));
+  };
+
+  const chooseVideo = (file: File | null) => {
+    if (!file || !prompt) return;
+    if (!isVideoFile(file)) {
+      toast('warning', 'Only video files are allowed');
+      resetVideoInput.current?.();
+      return;
+    }
+    const take: Take = {
+      kind: 'video',
+      blob: file,
+      url: URL.createObjectURL(file),
+      extension: extensionOf(file),
+      title: prompt.name,
+    };
+    setCapture(previewOf(take, prompt.id));
+  };
+
+  const save = async () => {
+    if (capture.step !== 'preview' || capture.progress !== null) return;
+    const { take, type } = capture;
+    const title = take.title.trim();
+    if (take.kind === 'photo' && !title) {
+      toast('warning', soulStoryMessages.photoTitleRequired);
+      return;
+    }
+    const setProgress = (progress: number) =>
+      setCapture((current) => (current.step === 'preview' ? { ...current, progress } : current));
+    setCapture({ ...capture, progress: 0, failure: null });
+    try {
+      await uploadStory(
+        { file: take.blob, fileName: storyFileName(title, take.extension), title, type },
+        setProgress,
+      );
+    } catch (error) {
+      const message = errorMessage(error, soulStoryMessages.uploadFailedFallback);
+      toast('error', soulStoryMessages.uploadFailed, message);
+      setCapture((current) =>
+        current.step === 'preview' ? { ...current, progress: null, failure: message } : current,
+      );
+      return;
+    }
+    toast('success', soulStoryMessages.saved);
+    reset();
+    onSaved();
+  };
+
+  const photosFull = photoCount >= MAX_PHOTOS;
+  const idle = capture.step === 'idle';
+
+  return (
+    <Card withBorder padding="lg" component="section" aria-labelledby="capture-heading">
+      <Stack gap="md">
+        <Title order={2} size="h3" id="capture-heading">
+          Capture a Memory
+        </Title>
+        {prompt ? (
+          <Card withBorder bg="sage.0" padding="md">
+            <Group justify="space-between" align="flex-start" wrap="nowrap">
+              <Stack gap={4}>
+                <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+                  Your prompt
+                </Text>
+                <Title order={3} size="h4">
+                  {prompt.name}
+                </Title>
+                <Text>{prompt.question}</Text>
+              </Stack>
+              <Badge color={prompt.color} variant="light">
+                Video
+              </Badge>
+            </Group>
+          </Card>
+        ) : (
+          <Text>
+            All four reflections are recorded. To record one again, choose Re-record on your notifications
+            page.
+          </Text>
+        )}
+
+        {capture.step === 'recording' && recorder.stream && prompt && (
+          <LiveCamera stream={recorder.stream} promptName={prompt.name} onStop={stopRecording} />
+        )}
+
+        {capture.step === 'preview' && (
+          <TakePreview
+            take={capture.take}
+            progress={capture.progress}
+            failure={capture.failure}
+            onTitleChange={(title) =>
+              setCapture((current) =>
+                current.step === 'preview' ? { ...current, take: { ...current.take, title } } : current,
+              )
+            }
+            onDiscard={reset}
+            onSave={save}
+          />
+        )}
+
+        <Group gap="sm">
+          {prompt && hasCamera && (idle || capture.step === 'starting') && (
+            <Button
+              leftSection={<IconVideo size={16} />}
+              onClick={startRecording}
+              loading={capture.step === 'starting'}
+            >
+              Record Now
+            </Button>
+          )}
+          {prompt && !hasCamera && idle && (
+            <FileButton onChange={chooseVideo} accept={videoAccept} resetRef={resetVideoInput}>
+              {(props) => (
+                <Button {...props} leftSection={<IconMovie size={16} />}>
+                  Choose a Video File
+                </Button>
+              )}
+            </FileButton>
+          )}
+          {idle && (
+            <FileButton
+              onChange={choosePhoto}
+              accept="image/*"
+              resetRef={resetPhotoInput}
+              disabled={photosFull}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  variant="light"
+                  leftSection={<IconPhotoPlus size={16} />}
+                  disabled={photosFull}
+                >
+                  Upload a Photo ({photoCount}/{MAX_PHOTOS})
+                </Button>
+              )}
+            </FileButton>
+          )}
+        </Group>
+        {prompt && !hasCamera && idle && (
+          <Text size="sm" c="dimmed">
+            No camera was found, so you can choose a video you have already recorded (WebM or MP4).
+          </Text>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,121 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import {
+  IconBrandFacebook,
+  IconBrandWhatsapp,
+  IconBrandX,
+  IconCopy,
+  IconLinkOff,
+  IconShare,
+} from '@tabler/icons-react';
+import { useRef } from 'react';
+import { soulStoryMessages } from '../../../../../contract/soul-story.ts';
+import { toast } from '../../../shared/toast.ts';
+import { useShareKeepsake } from '../api/share-keepsake.ts';
+import { useStopSharing } from '../api/stop-sharing.ts';
+
+const SHARE_TEXT = 'My Soul Story: a keepsake of my pilgrimage';
+
+export const shareTargets = (url: string) => {
+  const link = encodeURIComponent(url);
+  const text = encodeURIComponent(SHARE_TEXT);
+  return {
+    facebook: `https://www.facebook.com/sharer/sharer.php?u=${link}`,
+    twitter: `https://twitter.com/intent/tweet?url=${link}&text=${text}`,
+    whatsapp: `https://wa.me/?text=${text}%20${link}`,
+  };
+};
+
+interface Props {
+  shareUrl: string | null;
+}
+
+/** Sharing is opt-in: the public link exists only once the owner creates it, and can be withdrawn. */
+export function ShareControls({ shareUrl }: Props) {
+  const share = useShareKeepsake();
+  const stop = useStopSharing();
+  const linkInput = useRef<HTMLInputElement>(null);
+
+  if (!shareUrl) {
+    return (
+      <Stack gap="xs" align="center">
+        <Text size="sm" c="dimmed" ta="center">
+          Sharing creates a private link: anyone who has it can watch your Soul Story, until you stop sharing.
+        </Text>
+        <Button
+          variant="light"
+          leftSection={<IconShare size={16} />}
+          onClick={() => share.mutate()}
+          loading={share.isPending}
+        >
+          Share My Story
+        </Button>
+      </Stack>
+    );
+  }
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(shareUrl);
+    } catch {
+      // Without clipboard permission, the selected text is copied the older way.
+      linkInput.current?.select();
+      document.execCommand('copy');
+    }
+    toast('success', soulStoryMessages.linkCopied);
+  };
+
+  const targets = shareTargets(shareUrl);
+  const external = {
+    component: 'a',
+    target: '_blank',
+    rel: 'noopener noreferrer',
+    variant: 'light',
+  } as const;
+
+  return (
+    <Stack gap="sm" w="100%" maw={560}>
+      <TextInput
+        ref={linkInput}
+        label="Your share link"
+        value={shareUrl}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <Group gap="xs" justify="center">
+        <Button
+          {...external}
+          href={targets.facebook}
+          color="blue"
+          leftSection={<IconBrandFacebook size={16} />}
+        >
+          Facebook
+        </Button>
+        <Button {...external} href={targets.twitter} color="dark" leftSection={<IconBrandX size={16} />}>
+          Twitter
+        </Button>
+        <Button
+          {...external}
+          href={targets.whatsapp}
+          color="green"
+          leftSection={<IconBrandWhatsapp size={16} />}
+        >
+          WhatsApp
+        </Button>
+        <Button variant="light" leftSection={<IconCopy size={16} />} onClick={copy}>
+          Copy Link
+        </Button>
+      </Group>
+      <Group justify="center">
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconLinkOff size={16} />}
+          onClick={() => stop.mutate()}
+          loading={stop.isPending}
+        >
+          Stop Sharing
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
