@@ -7,3 +7,6 @@ export * from '../modules/contact/tables.ts';
 export * from '../modules/survey/tables.ts';
 export * from '../modules/community/tables.ts';
 export * from '../modules/vela/tables.ts';
+export * from '../modules/payments/tables.ts';
+export * from '../modules/donations/tables.ts';
+export * from '../modules/store/tables.ts';
