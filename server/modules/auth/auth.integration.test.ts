@@ -48,10 +48,10 @@ describe(`accounts and sessions on ${process.env.TEST_DB}`, () => {
       });
       expect(body.access).toMatch(/^ey/);
       expect(body.refresh.length).toBeGreaterThan(30);
-      const rows = await testApp.deps.db.execute(
+      const rows = (await testApp.deps.db.execute(
         sql`select password_hash, nationality from users where email = ${user.email}`,
-      );
-      const row = rows.rows[0] as { password_hash: string; nationality: string };
+      )) as { rows: { password_hash: string; nationality: string }[] };
+      const row = rows.rows[0]!;
       expect(row.password_hash).toMatch(/^\$argon2id\$/);
       expect(row.nationality).toBe('ES');
       expect((await getUser(body.access)).json()).toEqual({

@@ -1,5 +1,7 @@
 import type { FeatureModule } from '../feature-module.ts';
+import { profileRoutes } from './routes.ts';
 
 export const profileModule: FeatureModule = {
   name: 'profile',
+  routes: profileRoutes,
 };

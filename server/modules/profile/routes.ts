@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../contract/common.ts';
+import {
+  MAX_AVATAR_BYTES,
+  profileMessages,
+  profileResponse,
+  updateProfileBody,
+} from '../../../contract/profile.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import { Invalid, TooLarge } from '../../http/errors.ts';
+import { getProfile, replaceAvatar, updateProfile } from './service.ts';
+
+export const profileRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/profile/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['profile'],
+          summary: 'The signed-in pilgrim’s profile, journey settings and counts',
+          security: [{ bearer: [] }],
+          response: { 200: profileResponse, 401: errorBody },
+        },
+      },
+      async (request) => getProfile(deps, userIdOf(request)),
+    );
+
+    app.put(
+      '/api/profile/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['profile'],
+          summary: 'Change only the profile fields sent',
+          security: [{ bearer: [] }],
+          body: updateProfileBody,
+          response: { 200: profileResponse, 400: errorBody, 401: errorBody },
+        },
+      },
+      async (request) => updateProfile(deps, userIdOf(request), request.body),
+    );
+
+    app.post(
+      '/api/profile/upload/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['profile'],
+          summary: 'Replace the avatar (multipart field `avatar`, an image of at most 5 MB)',
+          security: [{ bearer: [] }],
+          consumes: ['multipart/form-data'],
+          response: { 200: profileResponse, 400: errorBody, 401: errorBody, 406: errorBody, 413: errorBody },
+        },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        const file = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
+        if (file?.fieldname !== 'avatar') throw new Invalid(profileMessages.avatarMissing, 'avatar');
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(profileMessages.avatarTooLarge);
+          throw error;
+        });
+        return replaceAvatar(deps, userId, bytes);
+      },
+    );
+  };

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import { profileMessages, type updateProfileBody, type Vibe, vibes } from '../../../contract/profile.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Invalid, Unauthorized } from '../../http/errors.ts';
+import { countUnread } from '../notifications/index.ts';
+import { prepareAvatar } from './avatar.ts';
+import * as repository from './repository.ts';
+import { countSoulStories } from './soul-story-count.ts';
+
+export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
+
+const asVibe = (value: string | null): Vibe | null =>
+  value && (vibes as readonly string[]).includes(value) ? (value as Vibe) : null;
+
+const present = async (deps: ProfileDeps, row: repository.ProfileRow) => ({
+  user: { first_name: row.firstName, username: row.username, email: row.email },
+  nationality: row.nationality,
+  bio: row.bio,
+  avatar_url: row.avatarKey ? deps.media.url(row.avatarKey) : null,
+  vibe: asVibe(row.vibe),
+  camino_start_date: row.caminoStartDate,
+  camino_duration: row.caminoDuration,
+  reminder_emails: row.reminderEmails,
+  time_zone: row.timeZone,
+  soul_stories_count: await countSoulStories(deps.db, row.id),
+  unread_notifications_count: await countUnread(deps.db, row.id),
+});
+
+const requireProfile = async (deps: ProfileDeps, userId: string) => {
+  const row = await repository.findProfile(deps.db, userId);
+  if (!row) throw new Unauthorized();
+  return row;
+};
+
+export const getProfile = async (deps: ProfileDeps, userId: string) =>
+  present(deps, await requireProfile(deps, userId));
+
+/** Today's date where the pilgrim lives, as YYYY-MM-DD. */
+const todayIn = (timeZone: string, now = new Date()) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+
+/** Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone. */
+export const updateProfile = async (
+  deps: ProfileDeps,
+  userId: string,
+  input: z.output<typeof updateProfileBody>,
+) => {
+  const current = await requireProfile(deps, userId);
+  const timeZone = input.time_zone ?? current.timeZone;
+  if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
+    throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
+  const changes: repository.ProfileChanges = {
+    ...(input.nationality !== undefined ? { nationality: input.nationality } : {}),
+    ...(input.bio !== undefined ? { bio: input.bio } : {}),
+    ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
+    ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
+    ...(input.camino_duration !== undefined ? { caminoDuration: input.camino_duration } : {}),
+    ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
+    ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
+  };
+  const row = Object.keys(changes).length
+    ? await repository.updateProfile(deps.db, userId, changes)
+    : current;
+  return present(deps, row ?? current);
+};
+
+/** Stores the re-encoded avatar under a new key, then removes the previous file. */
+export const replaceAvatar = async (deps: ProfileDeps, userId: string, upload: Buffer) => {
+  const current = await requireProfile(deps, userId);
+  const image = await prepareAvatar(upload);
+  const key = `avatars/${userId}/${randomUUID()}.webp`;
+  await deps.storage.write(key, image);
+  const row = await repository.updateProfile(deps.db, userId, { avatarKey: key });
+  if (current.avatarKey) {
+    await deps.storage.remove(current.avatarKey).catch((error) => {
+      deps.logger.warn({ err: error, key: current.avatarKey }, 'old avatar could not be removed');
+    });
+  }
+  return present(deps, row ?? current);
+};
