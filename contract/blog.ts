@@ -65,6 +65,7 @@ export const blogPostInput = z.object({
   author: requiredText(blogLimits.author, 'Author'),
 });
 export type BlogPostInput = z.input<typeof blogPostInput>;
+export type BlogPostValues = z.output<typeof blogPostInput>;
 
 /** The admin's view of a post: drafts included, with the written teaser as stored. */
 export const adminBlogPost = blogPost.extend({

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blogPost, blogPostList } from '../../../contract/blog.ts';
+import { errorBody, idParam } from '../../../contract/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { NotFound } from '../../http/errors.ts';
+import { assertValidKey } from '../../media/storage.ts';
+import { renderRss, renderSitemap } from './feeds.ts';
+import {
+  COVER_PREFIX,
+  coverKeyOf,
+  findPublishedPost,
+  getPublishedPost,
+  listPublishedPosts,
+} from './service.ts';
+
+const RSS_ITEMS = 20;
+
+export const blogRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    deps.pageMeta.register(/^\/blog\/([^/]+)\/?$/, async (match) => {
+      const post = await findPublishedPost(deps.db, decodeURIComponent(match[1]!));
+      if (!post) return null;
+      return {
+        title: `${post.title} · Pilgrim Reflections`,
+        description: post.teaser,
+        type: 'article',
+        ...(post.image ? { image: post.image } : {}),
+      };
+    });
+    deps.pageMeta.register(/^\/blog\/?$/, () => ({
+      title: 'Pilgrim Reflections · Pilgrim Soul',
+      description: 'Reflections on life after a pilgrimage, from the Pilgrim Soul community.',
+    }));
+
+    app.get(
+      '/api/posts/',
+      {
+        schema: {
+          tags: ['blog'],
+          summary: 'Published Pilgrim Reflections posts, newest first',
+          response: { 200: blogPostList },
+        },
+      },
+      async () => listPublishedPosts(deps.db),
+    );
+
+    app.get(
+      '/api/posts/:id/',
+      {
+        schema: {
+          tags: ['blog'],
+          summary: 'One published post, by id or by slug',
+          params: idParam,
+          response: { 200: blogPost, 404: errorBody },
+        },
+      },
+      async (request) => getPublishedPost(deps.db, request.params.id),
+    );
+
+    app.get(
+      '/blog/rss.xml',
+      {
+        schema: {
+          tags: ['blog'],
+          summary: 'RSS feed of Pilgrim Reflections',
+          produces: ['application/rss+xml'],
+        },
+      },
+      async (_request, reply) => {
+        const posts = (await listPublishedPosts(deps.db)).slice(0, RSS_ITEMS);
+        return reply
+          .type('application/rss+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(renderRss(posts, deps.config.PUBLIC_URL));
+      },
+    );
+
+    app.get(
+      '/sitemap.xml',
+      {
+        schema: {
+          tags: ['blog'],
+          summary: 'Sitemap of the public pages and posts',
+          produces: ['application/xml'],
+        },
+      },
+      async (_request, reply) =>
+        reply
+          .type('application/xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=300')
+          .send(renderSitemap(await listPublishedPosts(deps.db), deps.config.PUBLIC_URL)),
+    );
+
+    app.get(
+      `${COVER_PREFIX}:file`,
+      {
+        schema: {
+          tags: ['blog'],
+          summary: 'A post’s cover image',
+          params: z.object({ file: z.string().max(200) }),
+        },
+      },
+      async (request, reply) => {
+        const key = coverKeyOf(request.params.file);
+        try {
+          assertValidKey(key);
+        } catch {
+          throw new NotFound('No such image');
+        }
+        if ((await deps.storage.size(key)) === null) throw new NotFound('No such image');
+        return reply
+          .type('image/webp')
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .send(deps.storage.read(key));
+      },
+    );
+  };

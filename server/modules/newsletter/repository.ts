@@ -1,0 +1,81 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { newsletterSubscribers } from './tables.ts';
+
+export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
+
+export const findByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`)
+    .limit(1);
+  return row ?? null;
+};
+
+export const findById = async (db: DbOrTx, id: string) => {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.id, id))
+    .limit(1);
+  return row ?? null;
+};
+
+export const findByConfirmToken = async (db: DbOrTx, tokenHash: string) => {
+  const [row] = await db
+    .select()
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.confirmTokenHash, tokenHash))
+    .limit(1);
+  return row ?? null;
+};
+
+/** A new address, or an old one asking again: pending with a fresh confirmation token. */
+export const upsertPending = async (
+  db: DbOrTx,
+  values: { email: string; confirmTokenHash: string; confirmExpiresAt: Date },
+) => {
+  // The unique index is on lower(email), which ON CONFLICT (column) cannot name: insert, else update.
+  const [inserted] = await db
+    .insert(newsletterSubscribers)
+    .values({ ...values, status: 'pending' })
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [updated] = await db
+    .update(newsletterSubscribers)
+    .set({
+      status: 'pending',
+      confirmTokenHash: values.confirmTokenHash,
+      confirmExpiresAt: values.confirmExpiresAt,
+      consentedAt: sql`now()`,
+      unsubscribedAt: null,
+    })
+    .where(sql`lower(${newsletterSubscribers.email}) = ${values.email.toLowerCase()}`)
+    .returning();
+  return updated!;
+};
+
+export const markConfirmed = async (db: DbOrTx, id: string) => {
+  const [row] = await db
+    .update(newsletterSubscribers)
+    .set({ status: 'confirmed', confirmedAt: sql`now()` })
+    .where(eq(newsletterSubscribers.id, id))
+    .returning();
+  return row!;
+};
+
+export const markUnsubscribed = (db: DbOrTx, id: string) =>
+  db
+    .update(newsletterSubscribers)
+    .set({
+      status: 'unsubscribed',
+      unsubscribedAt: sql`now()`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    })
+    .where(eq(newsletterSubscribers.id, id));
+
+export const listAll = (db: DbOrTx) =>
+  db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));

@@ -1,0 +1,108 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contract/common.ts';
+import {
+  confirmResponse,
+  newsletterMessages,
+  subscribeRequest,
+  subscribeResponse,
+  tokenRequest,
+  unsubscribeResponse,
+} from '../../../contract/newsletter.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Invalid } from '../../http/errors.ts';
+import { confirm, subscribe, unsubscribe } from './service.ts';
+
+const HOUR = 60 * 60;
+const tokenQuery = z.object({ token: z.string().max(300).optional() });
+/** RFC 8058 clients post `List-Unsubscribe=One-Click` as a form; the token rides in the URL. */
+const oneClickBody = z
+  .object({ token: z.string().max(300).optional() })
+  .passthrough()
+  .optional();
+
+export const newsletterRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
+    );
+
+    app.post(
+      '/api/newsletter/subscribe/',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Ask for the newsletter; a confirmation email follows (double opt-in)',
+          body: subscribeRequest,
+          response: { 200: subscribeResponse, 400: errorBody, 429: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => {
+        await deps.rateLimiter.hit({ name: 'newsletter:ip', limit: 20, windowSeconds: HOUR }, request.ip);
+        await deps.rateLimiter.hit(
+          {
+            name: 'newsletter:email',
+            limit: 5,
+            windowSeconds: HOUR,
+            message: 'We have already sent several emails to this address. Please check your inbox.',
+          },
+          request.body.email,
+        );
+        return subscribe(deps, request.body.email);
+      },
+    );
+
+    app.post(
+      '/api/newsletter/confirm/',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Confirm a subscription with the token from the confirmation email',
+          body: tokenRequest,
+          response: { 200: confirmResponse, 400: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => confirm(deps, request.body.token),
+    );
+
+    const unsubscribeHandler = async (request: {
+      body?: { token?: string | undefined } | undefined;
+      query: { token?: string | undefined };
+    }) => {
+      const token = request.body?.token ?? request.query.token;
+      if (!token) throw new Invalid(newsletterMessages.missingToken, 'token');
+      return unsubscribe(deps, token);
+    };
+
+    app.post(
+      '/api/newsletter/unsubscribe/',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Unsubscribe with the token from any newsletter email (JSON body or ?token=)',
+          querystring: tokenQuery,
+          body: oneClickBody,
+          response: { 200: unsubscribeResponse, 400: errorBody },
+        },
+      },
+      unsubscribeHandler,
+    );
+
+    // The List-Unsubscribe header names the page people see; mail clients POST to it (RFC 8058).
+    app.post(
+      '/newsletter/unsubscribe',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary: 'RFC 8058 one-click unsubscribe from a mail client',
+          querystring: tokenQuery,
+          body: oneClickBody,
+          response: { 200: unsubscribeResponse, 400: errorBody },
+        },
+      },
+      unsubscribeHandler,
+    );
+  };

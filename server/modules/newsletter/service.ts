@@ -1,0 +1,124 @@
+import { newsletterMessages, type Subscriber } from '../../../contract/newsletter.ts';
+import type { Config } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { Invalid, Unavailable } from '../../http/errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { SubscriberRow } from './repository.ts';
+import * as repository from './repository.ts';
+import { hashToken, newConfirmToken, subscriberIdFromUnsubscribeToken, unsubscribeToken } from './tokens.ts';
+
+const CONFIRM_LINK_DAYS = 7;
+
+export interface NewsletterDeps {
+  db: DbOrTx;
+  mailer: Mailer;
+  config: Pick<Config, 'PUBLIC_URL' | 'SECRET'>;
+}
+
+const link = (config: NewsletterDeps['config'], path: string, token: string) => {
+  const url = new URL(path, config.PUBLIC_URL);
+  url.searchParams.set('token', token);
+  return url.toString();
+};
+
+export const unsubscribeLink = (config: NewsletterDeps['config'], subscriberId: string) =>
+  link(config, '/newsletter/unsubscribe', unsubscribeToken(config.SECRET, subscriberId));
+
+/**
+ * Every newsletter email goes through here: it ends with an unsubscribe link and carries the
+ * List-Unsubscribe headers, with RFC 8058 one-click, so mail clients can offer their own button.
+ */
+export const sendNewsletterEmail = async (
+  deps: NewsletterDeps,
+  subscriber: Pick<SubscriberRow, 'id' | 'email'>,
+  letter: { subject: string; text: string },
+) => {
+  const unsubscribe = unsubscribeLink(deps.config, subscriber.id);
+  try {
+    await deps.mailer.send({
+      to: subscriber.email,
+      subject: letter.subject,
+      text: `${letter.text}\n\n--\nYou receive this because you asked for letters from Pilgrim Soul.\nUnsubscribe at any time: ${unsubscribe}\n`,
+      headers: {
+        'List-Unsubscribe': `<${unsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  } catch {
+    throw new Unavailable('We could not send the email just now. Please try again in a few minutes.');
+  }
+};
+
+/**
+ * Double opt-in: the address stays pending until its owner confirms from the email. Asking again is
+ * harmless: a confirmed address gets nothing new, anything else gets a fresh confirmation link.
+ */
+export const subscribe = async (deps: NewsletterDeps, email: string) => {
+  const answer = { email, message: newsletterMessages.confirmationOnItsWay };
+  const known = await repository.findByEmail(deps.db, email);
+  if (known?.status === 'confirmed') return answer;
+  const token = newConfirmToken();
+  const subscriber = await repository.upsertPending(deps.db, {
+    email,
+    confirmTokenHash: hashToken(token),
+    confirmExpiresAt: new Date(Date.now() + CONFIRM_LINK_DAYS * 24 * 60 * 60 * 1000),
+  });
+  await sendNewsletterEmail(deps, subscriber, {
+    subject: 'Please confirm your letters from Pilgrim Soul',
+    text: [
+      'Hello,',
+      '',
+      'Someone, hopefully you, asked to receive occasional letters from Pilgrim Soul at this address.',
+      'To confirm, open this link and press the Confirm button:',
+      '',
+      link(deps.config, '/newsletter/confirm', token),
+      '',
+      `The link works for ${CONFIRM_LINK_DAYS} days. If you did not ask, ignore this email and you will hear nothing more from us.`,
+      '',
+      'Buen camino,',
+      'The Pilgrim Soul team',
+    ].join('\n'),
+  });
+  return answer;
+};
+
+export const confirm = async (deps: NewsletterDeps, token: string) => {
+  const subscriber = await repository.findByConfirmToken(deps.db, hashToken(token));
+  const invalid = new Invalid(newsletterMessages.confirmInvalid, 'token');
+  if (!subscriber || subscriber.status === 'unsubscribed') throw invalid;
+  if (subscriber.status === 'confirmed') return { email: subscriber.email, status: 'confirmed' as const };
+  if (!subscriber.confirmExpiresAt || subscriber.confirmExpiresAt.getTime() < Date.now()) throw invalid;
+  const confirmed = await repository.markConfirmed(deps.db, subscriber.id);
+  await sendNewsletterEmail(deps, confirmed, {
+    subject: 'Welcome to letters from Pilgrim Soul',
+    text: [
+      'Hello,',
+      '',
+      'Thank you for confirming. From time to time we will write with reflections from the community,',
+      'new Soul Story prompts and news of gatherings. No noise, and never more than a few letters a month.',
+      '',
+      'Buen camino,',
+      'The Pilgrim Soul team',
+    ].join('\n'),
+  });
+  return { email: confirmed.email, status: 'confirmed' as const };
+};
+
+/** Safe to repeat; a valid token for an address we no longer hold is still a success. */
+export const unsubscribe = async (deps: Pick<NewsletterDeps, 'db' | 'config'>, token: string) => {
+  const id = subscriberIdFromUnsubscribeToken(deps.config.SECRET, token);
+  if (!id) throw new Invalid(newsletterMessages.unsubscribeInvalid, 'token');
+  await repository.markUnsubscribed(deps.db, id);
+  return { status: 'unsubscribed' as const };
+};
+
+const toSubscriber = (row: SubscriberRow): Subscriber => ({
+  id: row.id,
+  email: row.email,
+  status: row.status,
+  subscribed_at: row.consentedAt.toISOString(),
+  confirmed_at: row.confirmedAt ? row.confirmedAt.toISOString() : null,
+  unsubscribed_at: row.unsubscribedAt ? row.unsubscribedAt.toISOString() : null,
+});
+
+export const listSubscribers = async (db: DbOrTx) => (await repository.listAll(db)).map(toSubscriber);
