@@ -1,0 +1,94 @@
+import {
+  ageRanges,
+  pilgrimageStages,
+  ratingQuestions,
+  type SurveyAggregates,
+  type SurveyAnswers,
+  type SurveyResponseItem,
+  yesNoQuestions,
+} from '../../../contract/survey.ts';
+import type { AppDeps } from '../../deps.ts';
+import * as repository from './repository.ts';
+
+const perAddressRule = {
+  name: 'survey:ip',
+  limit: 20,
+  windowSeconds: 60 * 60,
+  message: 'You have sent several surveys in a short time. Please try again later.',
+};
+
+/** Stores the answers; the same submission sent again (after a lost response) is stored once. */
+export const submitSurvey = async (
+  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  answers: SurveyAnswers,
+  clientAddress: string,
+): Promise<string> => {
+  await deps.rateLimiter.hit(perAddressRule, clientAddress);
+  return repository.insertOnce(deps.db, answers);
+};
+
+const toItem = (row: repository.SurveyResponseRow): SurveyResponseItem => ({
+  id: row.id,
+  overallExperience: row.overallExperience,
+  websiteDesign: row.websiteDesign,
+  easeOfUse: row.easeOfUse,
+  usedVela: row.usedVela,
+  velaHelpfulness: row.velaHelpfulness,
+  velaResponseQuality: row.velaResponseQuality,
+  usedSoulStory: row.usedSoulStory,
+  soulStoryEase: row.soulStoryEase,
+  notificationTimeliness: row.notificationTimeliness,
+  whatWorkedWell: row.whatWorkedWell,
+  whatCouldBeImproved: row.whatCouldBeImproved,
+  additionalComments: row.additionalComments,
+  pilgrimageStage: row.pilgrimageStage,
+  ageRange: row.ageRange,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** For the admin console and its CSV export: newest first. */
+export const listSurveyResponses = async (
+  db: AppDeps['db'],
+  options: { limit?: number; offset?: number } = {},
+): Promise<SurveyResponseItem[]> =>
+  (
+    await repository.list(db, { limit: Math.min(options.limit ?? 1000, 10_000), offset: options.offset ?? 0 })
+  ).map(toItem);
+
+const roundTo2 = (value: number) => Math.round(value * 100) / 100;
+
+/** For the admin charts: every listed option appears, with zero when nobody chose it. */
+export const surveyAggregates = async (db: AppDeps['db']): Promise<SurveyAggregates> => {
+  const [totals, stageCounts, ageCounts] = await Promise.all([
+    repository.totals(db),
+    repository.countsBy(db, 'pilgrimageStage'),
+    repository.countsBy(db, 'ageRange'),
+  ]);
+  const responses = Number(totals.responses ?? 0);
+  const countOf = (rows: { value: string | null; count: number }[], value: string) =>
+    rows.find((row) => row.value === value)?.count ?? 0;
+  return {
+    responses,
+    ratings: ratingQuestions.map((question) => {
+      const average = totals[`${question.key}Average`];
+      return {
+        key: question.key,
+        label: question.short,
+        average: average === null || average === undefined ? null : roundTo2(Number(average)),
+        answers: Number(totals[`${question.key}Answers`] ?? 0),
+      };
+    }),
+    yesNo: yesNoQuestions.map((question) => {
+      const yes = Number(totals[`${question.key}Yes`] ?? 0);
+      return {
+        key: question.key,
+        label: question.short,
+        yes,
+        no: responses - yes,
+        yesShare: responses ? roundTo2(yes / responses) : null,
+      };
+    }),
+    stages: pilgrimageStages.map((stage) => ({ ...stage, count: countOf(stageCounts, stage.value) })),
+    ageRanges: ageRanges.map((range) => ({ ...range, count: countOf(ageCounts, range.value) })),
+  };
+};
