@@ -41,5 +41,8 @@ export const donationPayments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('donation_payments_gift_idx').on(table.giftId), index('donation_payments_intent_idx').on(table.intentId)],
+  (table) => [
+    index('donation_payments_gift_idx').on(table.giftId),
+    index('donation_payments_intent_idx').on(table.intentId),
+  ],
 );

@@ -18,7 +18,9 @@ export const storeOrders = pgTable(
     city: text('city').notNull(),
     postalCode: text('postal_code').notNull(),
     country: text('country').notNull(),
-    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'paid', 'failed', 'refunded'] })
+      .notNull()
+      .default('pending'),
     checkoutId: uuid('checkout_id'),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { donationPayments, gifts } from './tables.ts';
+
+export type GiftRow = typeof gifts.$inferSelect;
+export type NewGift = typeof gifts.$inferInsert;
+export type DonationPaymentRow = typeof donationPayments.$inferSelect;
+
+const LIST_LIMIT = 500;
+
+/** The gift of a checkout, created on its first event. */
+export const ensureGift = async (db: DbOrTx, values: NewGift): Promise<GiftRow> => {
+  await db.insert(gifts).values(values).onConflictDoNothing({ target: gifts.checkoutId });
+  const [row] = await db.select().from(gifts).where(eq(gifts.checkoutId, values.checkoutId)).limit(1);
+  return row!;
+};
+
+export const findGift = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(gifts).where(eq(gifts.id, id)).limit(1);
+  return row ?? null;
+};
+
+export const findGiftBySubscription = async (db: DbOrTx, subscriptionId: string) => {
+  const [row] = await db.select().from(gifts).where(eq(gifts.subscriptionId, subscriptionId)).limit(1);
+  return row ?? null;
+};
+
+export const setGiftStatus = async (
+  db: DbOrTx,
+  id: string,
+  status: GiftRow['status'],
+  onlyFrom?: GiftRow['status'][],
+) => {
+  await db
+    .update(gifts)
+    .set({
+      status,
+      ...(status === 'canceled' ? { canceledAt: sql`coalesce(${gifts.canceledAt}, now())` } : {}),
+    })
+    .where(and(eq(gifts.id, id), onlyFrom ? inArray(gifts.status, onlyFrom) : undefined));
+};
+
+/** Records a succeeded payment once; answers the row only when this call made it succeed. */
+export const recordSucceededPayment = async (
+  db: DbOrTx,
+  values: {
+    giftId: string;
+    providerPaymentId: string;
+    intentId: string | null;
+    amountPence: number;
+    currency: string;
+  },
+) => {
+  const [row] = await db
+    .insert(donationPayments)
+    .values({ ...values, status: 'succeeded' })
+    .onConflictDoUpdate({
+      target: donationPayments.providerPaymentId,
+      set: { status: 'succeeded', failureReason: null, intentId: values.intentId, updatedAt: sql`now()` },
+      setWhere: sql`${donationPayments.status} = 'failed'`,
+    })
+    .returning();
+  return row ?? null;
+};
+
+/** A failure never overwrites a payment that already succeeded. */
+export const recordFailedPayment = async (
+  db: DbOrTx,
+  values: {
+    giftId: string;
+    providerPaymentId: string;
+    intentId: string | null;
+    amountPence: number;
+    currency: string;
+    failureReason: string | null;
+  },
+) => {
+  await db
+    .insert(donationPayments)
+    .values({ ...values, status: 'failed' })
+    .onConflictDoUpdate({
+      target: donationPayments.providerPaymentId,
+      set: { failureReason: values.failureReason, updatedAt: sql`now()` },
+      setWhere: sql`${donationPayments.status} = 'failed'`,
+    });
+};
+
+export const markRefunded = async (db: DbOrTx, intentId: string, amountRefundedPence: number) =>
+  db
+    .update(donationPayments)
+    .set({ status: 'refunded', amountRefundedPence, updatedAt: sql`now()` })
+    .where(and(eq(donationPayments.intentId, intentId), eq(donationPayments.status, 'succeeded')))
+    .returning();
+
+export const paymentsOfGift = (db: DbOrTx, giftId: string) =>
+  db
+    .select()
+    .from(donationPayments)
+    .where(eq(donationPayments.giftId, giftId))
+    .orderBy(desc(donationPayments.createdAt));
+
+export const findPaymentWithGift = async (db: DbOrTx, paymentId: string) => {
+  const [row] = await db
+    .select({ payment: donationPayments, gift: gifts })
+    .from(donationPayments)
+    .innerJoin(gifts, eq(gifts.id, donationPayments.giftId))
+    .where(eq(donationPayments.id, paymentId))
+    .limit(1);
+  return row ?? null;
+};
+
+/** Claims the receipt so a job run twice sends it once. */
+export const claimReceipt = async (db: DbOrTx, paymentId: string) => {
+  const claimed = await db
+    .update(donationPayments)
+    .set({ receiptSentAt: sql`now()` })
+    .where(and(eq(donationPayments.id, paymentId), isNull(donationPayments.receiptSentAt)))
+    .returning({ id: donationPayments.id });
+  return claimed.length === 1;
+};
+
+export const releaseReceipt = (db: DbOrTx, paymentId: string) =>
+  db.update(donationPayments).set({ receiptSentAt: null }).where(eq(donationPayments.id, paymentId));
+
+export const listWithGifts = (db: DbOrTx) =>
+  db
+    .select({ payment: donationPayments, gift: gifts })
+    .from(donationPayments)
+    .innerJoin(gifts, eq(gifts.id, donationPayments.giftId))
+    .orderBy(desc(donationPayments.createdAt))
+    .limit(LIST_LIMIT);

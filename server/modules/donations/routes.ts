@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorBody } from '../../../contract/common.ts';
+import { giftView, manageTokenParams, portalResponse } from '../../../contract/donations.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { PaymentListeners } from '../payments/index.ts';
+import { cancelGift, customerPortal, viewGift } from './service.ts';
+
+export const donationRoutes =
+  (deps: AppDeps, listeners: PaymentListeners): FastifyPluginAsyncZod =>
+  async (app) => {
+    const limit = (ip: string) =>
+      deps.rateLimiter.hit({ name: 'donations:manage', limit: 60, windowSeconds: 600 }, ip);
+
+    app.get(
+      '/api/donations/manage/:token/',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'A gift and its payments, by the signed link in its receipt',
+          params: manageTokenParams,
+          response: { 200: giftView, 404: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        await limit(request.ip);
+        return viewGift(deps, request.params.token);
+      },
+    );
+
+    app.post(
+      '/api/donations/manage/:token/cancel/',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'Cancel a monthly or yearly gift, by the signed link in its receipt',
+          params: manageTokenParams,
+          response: { 200: giftView, 400: errorBody, 404: errorBody, 429: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => {
+        await limit(request.ip);
+        return cancelGift(deps, listeners, request.params.token);
+      },
+    );
+
+    app.post(
+      '/api/donations/manage/:token/portal/',
+      {
+        schema: {
+          tags: ['donations'],
+          summary: 'A Stripe customer portal session to change the card of a recurring gift',
+          params: manageTokenParams,
+          response: { 200: portalResponse, 400: errorBody, 404: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        await limit(request.ip);
+        return customerPortal(deps, request.params.token);
+      },
+    );
+  };

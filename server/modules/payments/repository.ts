@@ -1,0 +1,75 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { paymentCheckouts, paymentEvents, paymentPrices } from './tables.ts';
+
+export type CheckoutRow = typeof paymentCheckouts.$inferSelect;
+export type NewCheckout = typeof paymentCheckouts.$inferInsert;
+
+export const insertCheckout = async (db: DbOrTx, values: NewCheckout) => {
+  const [row] = await db.insert(paymentCheckouts).values(values).returning();
+  return row!;
+};
+
+export const findCheckoutByKey = async (db: DbOrTx, idempotencyKey: string) => {
+  const [row] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.idempotencyKey, idempotencyKey))
+    .limit(1);
+  return row ?? null;
+};
+
+export const findCheckoutByIntent = async (db: DbOrTx, intentId: string) => {
+  const [row] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.intentId, intentId))
+    .limit(1);
+  return row ?? null;
+};
+
+export const findCheckoutBySubscription = async (db: DbOrTx, subscriptionId: string) => {
+  const [row] = await db
+    .select()
+    .from(paymentCheckouts)
+    .where(eq(paymentCheckouts.subscriptionId, subscriptionId))
+    .limit(1);
+  return row ?? null;
+};
+
+export const findCheckout = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.id, id)).limit(1);
+  return row ?? null;
+};
+
+export const updateCheckout = (db: DbOrTx, id: string, values: Partial<NewCheckout>) =>
+  db
+    .update(paymentCheckouts)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(paymentCheckouts.id, id));
+
+/** A succeeded checkout stays succeeded: a late failure event for it changes nothing. */
+export const setCheckoutStatus = (db: DbOrTx, id: string, status: CheckoutRow['status']) =>
+  db
+    .update(paymentCheckouts)
+    .set({ status, updatedAt: sql`now()` })
+    .where(and(eq(paymentCheckouts.id, id), sql`${paymentCheckouts.status} <> 'succeeded'`));
+
+/** True the first time an event id is seen, false on every redelivery. */
+export const recordEvent = async (db: DbOrTx, id: string, type: string) => {
+  const inserted = await db
+    .insert(paymentEvents)
+    .values({ id, type })
+    .onConflictDoNothing()
+    .returning({ id: paymentEvents.id });
+  return inserted.length === 1;
+};
+
+export const findPrice = async (db: DbOrTx, lookupKey: string) => {
+  const [row] = await db.select().from(paymentPrices).where(eq(paymentPrices.lookupKey, lookupKey)).limit(1);
+  return row?.priceId ?? null;
+};
+
+export const savePrice = async (db: DbOrTx, lookupKey: string, priceId: string) => {
+  await db.insert(paymentPrices).values({ lookupKey, priceId }).onConflictDoNothing();
+};

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contract/common.ts';
+import {
+  createOrderBody,
+  createOrderResponse,
+  orderSummary,
+  productList,
+  storeProducts,
+} from '../../../contract/store.ts';
+import type { AppDeps } from '../../deps.ts';
+import { orderSummary as findOrderSummary, placeOrder } from './service.ts';
+
+export const storeRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      '/api/store/products/',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'The three items of the store and their prices in US dollars',
+          response: { 200: productList },
+        },
+      },
+      async () =>
+        storeProducts.map((product) => ({
+          id: product.id,
+          title: product.title,
+          price: product.priceLabel,
+          priceCents: product.priceCents,
+          sizes: [...product.sizes],
+          link: '/store/order',
+        })),
+    );
+
+    app.post(
+      '/api/store/orders/',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'Place an order: priced by the server in US cents and paid through the payment provider',
+          body: createOrderBody,
+          response: {
+            201: createOrderResponse,
+            400: errorBody,
+            409: errorBody,
+            429: errorBody,
+            503: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        await deps.rateLimiter.hit(
+          {
+            name: 'store:order',
+            limit: 20,
+            windowSeconds: 600,
+            message: 'Too many orders. Please wait a few minutes.',
+          },
+          request.ip,
+        );
+        return reply.status(201).send(await placeOrder(deps, request.body));
+      },
+    );
+
+    app.get(
+      '/api/store/orders/:id/',
+      {
+        schema: {
+          tags: ['store'],
+          summary: 'What was ordered and whether it is paid (the order id is known only to its buyer)',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: orderSummary, 404: errorBody },
+        },
+      },
+      async (request) => findOrderSummary(deps, request.params.id),
+    );
+  };

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import {
+  type createOrderBody,
+  formatDollars,
+  type OrderSummary,
+  productById,
+  storeCurrency,
+} from '../../../contract/store.ts';
+import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Invalid, NotFound } from '../../http/errors.ts';
+import { createCheckout, type PaymentListener } from '../payments/index.ts';
+import * as repository from './repository.ts';
+
+export const CONFIRMATION_JOB = 'store-order-confirmation';
+
+type NewOrderInput = z.output<typeof createOrderBody>;
+
+/** A short reference people can quote: the first part of the order id. */
+const referenceOf = (id: string) => `PS-${id.slice(0, 8).toUpperCase()}`;
+
+const summaryOf = (order: repository.OrderRow): OrderSummary => ({
+  id: order.id,
+  reference: referenceOf(order.id),
+  productId: order.productId,
+  title: productById(order.productId)?.title ?? order.productId,
+  size: order.size,
+  quantity: order.quantity,
+  unitPriceCents: order.unitPriceCents,
+  totalCents: order.totalCents,
+  currency: order.currency,
+  status: order.status,
+});
+
+/** Prices come from the catalogue on the server; the order is paid through the same provider as gifts. */
+export const placeOrder = async (deps: AppDeps, input: NewOrderInput) => {
+  const product = productById(input.productId);
+  if (!product) throw new Invalid('Please choose a product.', 'productId');
+  const order = await repository.insertOrder(deps.db, {
+    productId: product.id,
+    size: input.size ?? null,
+    quantity: input.quantity,
+    unitPriceCents: product.priceCents,
+    totalCents: product.priceCents * input.quantity,
+    currency: storeCurrency,
+    name: input.name,
+    email: input.email,
+    addressLine1: input.address.line1,
+    addressLine2: input.address.line2 || null,
+    city: input.address.city,
+    postalCode: input.address.postalCode,
+    country: input.address.country,
+  });
+  const checkout = await createCheckout(deps, {
+    purpose: 'order',
+    reference: order.id,
+    amountMinor: order.totalCents,
+    currency: 'usd',
+    interval: null,
+    email: order.email,
+    description: `Pilgrim Soul store order ${referenceOf(order.id)}`,
+  });
+  await repository.setCheckout(deps.db, order.id, checkout.id);
+  return { order: summaryOf(order), clientSecret: checkout.clientSecret! };
+};
+
+export const orderSummary = async (deps: AppDeps, id: string) => {
+  const order = z.uuid().safeParse(id).success ? await repository.findOrder(deps.db, id) : null;
+  if (!order) throw new NotFound('Order not found');
+  return summaryOf(order);
+};
+
+/** Orders follow their payments; merchandise is never recorded as a donation. */
+export const orderListener = (deps: AppDeps): PaymentListener => ({
+  handle: async (tx, checkout, event) => {
+    const orderId = checkout?.reference;
+    if (!orderId) return;
+    if (event.type === 'payment.succeeded') {
+      const paid = await repository.moveStatus(tx, orderId, 'paid', ['pending', 'failed']);
+      if (paid) await deps.queue.send(CONFIRMATION_JOB, { orderId }, { retryLimit: 5, retryDelay: 30 }, tx);
+    }
+    if (event.type === 'payment.failed') await repository.moveStatus(tx, orderId, 'failed', ['pending']);
+    if (event.type === 'payment.refunded') await repository.moveStatus(tx, orderId, 'refunded', ['paid']);
+  },
+});
+
+const confirmationText = (order: repository.OrderRow) =>
+  [
+    `Dear ${order.name},`,
+    '',
+    `Thank you for your order ${referenceOf(order.id)} from the Pilgrim Soul store.`,
+    '',
+    `${order.quantity} × ${productById(order.productId)?.title ?? order.productId}${order.size ? ` (size ${order.size})` : ''}`,
+    `Total paid: ${formatDollars(order.totalCents)}`,
+    '',
+    'We will ship it to:',
+    order.name,
+    order.addressLine1,
+    ...(order.addressLine2 ? [order.addressLine2] : []),
+    `${order.city} ${order.postalCode}`,
+    order.country,
+    '',
+    'Buen Camino!',
+  ].join('\n');
+
+/** Sends the confirmation of one paid order; safe to run twice. */
+export const sendConfirmation = async (deps: AppDeps, orderId: string) => {
+  const order = await repository.findOrder(deps.db, orderId);
+  if (order?.status !== 'paid') return;
+  if (!(await repository.claimConfirmation(deps.db, orderId))) return;
+  try {
+    await deps.mailer.send({
+      to: order.email,
+      subject: `Your Pilgrim Soul order ${referenceOf(order.id)} is confirmed`,
+      text: confirmationText(order),
+    });
+  } catch (error) {
+    await repository.releaseConfirmation(deps.db, orderId);
+    throw error;
+  }
+};
+
+/** Every order, newest first, for the admin console. */
+export const listOrders = async (db: Db) =>
+  (await repository.listOrders(db)).map((order) => ({
+    ...summaryOf(order),
+    name: order.name,
+    email: order.email,
+    address: {
+      line1: order.addressLine1,
+      line2: order.addressLine2,
+      city: order.city,
+      postalCode: order.postalCode,
+      country: order.country,
+    },
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+  }));
