@@ -1,0 +1,147 @@
+import {
+  CHAT_RATE_LIMIT,
+  type ChatParameters,
+  chatErrorReplies,
+  chatMessages,
+  cleanReply,
+  type GeneratedItem,
+  groupNeedsHelpline,
+  type Helpline,
+  SAFETY_REPLY,
+  type SafetyGroup,
+  safetyGroupOf,
+  type Vibe,
+} from '../../../contract/vela.ts';
+import type { Db } from '../../db/client.ts';
+import { Unauthorized } from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
+import { collect, type GenerationRequest, type ModelProvider } from './providers/index.ts';
+import * as repository from './repository.ts';
+import { systemPrompt } from './voice.ts';
+
+export interface ChatInput {
+  vibe: Vibe;
+  inputs: string;
+  parameters: ChatParameters;
+}
+
+/** A sentence naming the helpline, so API clients that only read generated_text still get it. */
+export const helplineSentence = (line: Helpline, group: SafetyGroup): string => {
+  const service = group === 'abuse' ? (line.abuse ?? line.crisis) : line.crisis;
+  const parts: string[] = [];
+  if (service) parts.push(`In ${line.country_name} you can call ${service.name} on ${service.phone}`);
+  if (line.emergency)
+    parts.push(`${parts.length ? 'or' : `In ${line.country_name} call`} ${line.emergency} in an emergency`);
+  const local = parts.length ? `${parts.join(', ')}. ` : '';
+  return `${local}Anywhere in the world, ${line.directory.name} lists free, confidential helplines: ${line.directory.url}`;
+};
+
+export const safetyAnswer = (group: SafetyGroup, nationality: string | null): GeneratedItem => {
+  if (!groupNeedsHelpline(group)) return { generated_text: SAFETY_REPLY, safety: group };
+  const helpline = helplineFor(nationality);
+  return { generated_text: `${SAFETY_REPLY} ${helplineSentence(helpline, group)}`, safety: group, helpline };
+};
+
+export type ChatStart =
+  | { kind: 'safety'; answer: GeneratedItem }
+  | { kind: 'model'; request: GenerationRequest; finish(raw: string): Promise<string | null> };
+
+export const createChatService = (deps: {
+  db: Db;
+  provider: ModelProvider;
+  rateLimiter: RateLimiter;
+  teacherName: string;
+}) => {
+  const { db, provider } = deps;
+
+  /** Safety first: a message in a safety group never reaches a model and never enters a later prompt. */
+  const start = async (userId: string, input: ChatInput, signal?: AbortSignal): Promise<ChatStart> => {
+    await deps.rateLimiter.hit(
+      { name: 'chat:user', ...CHAT_RATE_LIMIT, message: chatMessages.rateLimited },
+      userId,
+    );
+    const pilgrim = await repository.findPilgrim(db, userId);
+    if (!pilgrim) throw new Unauthorized();
+    const group = safetyGroupOf(input.inputs);
+    if (group) {
+      const answer = safetyAnswer(group, pilgrim.nationality);
+      await repository.insertExchange(db, {
+        userId,
+        message: input.inputs,
+        reply: answer.generated_text,
+        safety: group,
+      });
+      return { kind: 'safety', answer };
+    }
+    const history = (await repository.listMessages(db, userId, { safeOnly: true })).map((row) => ({
+      role: row.role,
+      content: row.content,
+    }));
+    const request: GenerationRequest = {
+      vibe: input.vibe,
+      system: systemPrompt({
+        vibe: input.vibe,
+        teacherName: deps.teacherName,
+        startDate: pilgrim.startDate,
+        duration: pilgrim.duration,
+      }),
+      history,
+      message: input.inputs,
+      parameters: input.parameters,
+      ...(signal ? { signal } : {}),
+    };
+    return {
+      kind: 'model',
+      request,
+      /** Cleans and keeps the exchange; null when the model gave no text at all. */
+      finish: async (raw) => {
+        const reply = raw.trim() ? cleanReply(raw) : null;
+        await repository.insertExchange(db, {
+          userId,
+          message: input.inputs,
+          reply: reply ?? chatErrorReplies.noText,
+        });
+        return reply;
+      },
+    };
+  };
+
+  /** POST /api/chat/: the whole reply in the spec's shape; an empty model answer is an array with no text. */
+  const answer = async (userId: string, input: ChatInput): Promise<GeneratedItem[]> => {
+    const started = await start(userId, input);
+    if (started.kind === 'safety') return [started.answer];
+    const raw = await (provider.complete?.(started.request) ?? collect(provider.stream(started.request)));
+    const reply = await started.finish(raw);
+    return reply === null ? [] : [{ generated_text: reply }];
+  };
+
+  const history = async (userId: string) => {
+    const pilgrim = await repository.findPilgrim(db, userId);
+    if (!pilgrim) throw new Unauthorized();
+    const rows = await repository.listMessages(db, userId);
+    return {
+      mode: provider.mode,
+      teacher_name: deps.teacherName,
+      nationality: pilgrim.nationality,
+      messages: rows.map((row) => ({
+        id: row.id,
+        role: row.role,
+        content: row.content,
+        safety: row.safety,
+        created_at: row.createdAt.toISOString(),
+      })),
+    };
+  };
+
+  return {
+    start,
+    answer,
+    history,
+    clear: (userId: string) => repository.clearMessages(db, userId),
+    config: () => ({ mode: provider.mode, teacher_name: deps.teacherName }),
+    helplines: () => ({ helplines: allHelplines(), international: internationalHelpline }),
+  };
+};
+
+export type ChatService = ReturnType<typeof createChatService>;

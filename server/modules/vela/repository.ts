@@ -1,0 +1,142 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { users } from '../auth/tables.ts';
+import { chatMessages, reminderDeliveries, reminderPlans } from './tables.ts';
+
+const HISTORY_LIMIT = 200;
+
+export const findPilgrim = async (db: DbOrTx, userId: string) => {
+  const [row] = await db
+    .select({
+      email: users.email,
+      vibe: users.vibe,
+      startDate: users.caminoStartDate,
+      duration: users.caminoDuration,
+      nationality: users.nationality,
+      reminderEmails: users.reminderEmails,
+      timeZone: users.timeZone,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+};
+
+/** The latest messages of the conversation, oldest first. */
+export const listMessages = async (db: DbOrTx, userId: string, options: { safeOnly?: boolean } = {}) => {
+  const rows = await db
+    .select()
+    .from(chatMessages)
+    .where(
+      options.safeOnly
+        ? and(eq(chatMessages.userId, userId), isNull(chatMessages.safety))
+        : eq(chatMessages.userId, userId),
+    )
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(HISTORY_LIMIT);
+  return rows.reverse();
+};
+
+export const insertExchange = async (
+  db: DbOrTx,
+  values: {
+    userId: string;
+    message: string;
+    reply: string;
+    safety?: 'selfHarm' | 'abuse' | 'hate' | null;
+  },
+) => {
+  const now = Date.now();
+  // The reply is stamped a millisecond later so the pair always reads in order.
+  await db.insert(chatMessages).values([
+    {
+      userId: values.userId,
+      role: 'user',
+      content: values.message,
+      safety: values.safety ?? null,
+      createdAt: new Date(now),
+    },
+    {
+      userId: values.userId,
+      role: 'assistant',
+      content: values.reply,
+      safety: values.safety ?? null,
+      createdAt: new Date(now + 1),
+    },
+  ]);
+};
+
+export const clearMessages = async (db: DbOrTx, userId: string) => {
+  const deleted = await db
+    .delete(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .returning({ id: chatMessages.id });
+  return deleted.length;
+};
+
+export const findPlan = async (db: DbOrTx, userId: string) => {
+  const [row] = await db.select().from(reminderPlans).where(eq(reminderPlans.userId, userId)).limit(1);
+  return row ?? null;
+};
+
+export const savePlan = async (
+  db: DbOrTx,
+  plan: {
+    userId: string;
+    planId: string;
+    startDate: string;
+    duration: number;
+    timeZone: string;
+    jobIds: string[];
+  },
+) => {
+  await db
+    .insert(reminderPlans)
+    .values({ ...plan, updatedAt: new Date() })
+    .onConflictDoUpdate({
+      target: reminderPlans.userId,
+      set: {
+        planId: plan.planId,
+        startDate: plan.startDate,
+        duration: plan.duration,
+        timeZone: plan.timeZone,
+        jobIds: plan.jobIds,
+        updatedAt: new Date(),
+      },
+    });
+};
+
+export const deliveredKeys = async (db: DbOrTx, userId: string) =>
+  (
+    await db
+      .select({ key: reminderDeliveries.reminderKey })
+      .from(reminderDeliveries)
+      .where(eq(reminderDeliveries.userId, userId))
+      .orderBy(asc(reminderDeliveries.notifiedAt))
+  ).map((row) => row.key);
+
+/** True when this call recorded the delivery; false when it had happened already. */
+export const claimDelivery = async (db: DbOrTx, userId: string, reminderKey: string) => {
+  const inserted = await db
+    .insert(reminderDeliveries)
+    .values({ userId, reminderKey })
+    .onConflictDoNothing()
+    .returning({ key: reminderDeliveries.reminderKey });
+  return inserted.length === 1;
+};
+
+export const findDelivery = async (db: DbOrTx, userId: string, reminderKey: string) => {
+  const [row] = await db
+    .select()
+    .from(reminderDeliveries)
+    .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.reminderKey, reminderKey)))
+    .limit(1);
+  return row ?? null;
+};
+
+export const markEmailed = async (db: DbOrTx, userId: string, reminderKey: string) => {
+  await db
+    .update(reminderDeliveries)
+    .set({ emailedAt: new Date() })
+    .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.reminderKey, reminderKey)));
+};

@@ -1,0 +1,209 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contract/common.ts';
+import {
+  chatConfigResponse,
+  chatRequest,
+  chatResponse,
+  helplinesResponse,
+  historyResponse,
+  reminderScheduleRequest,
+  reminderScheduleResponse,
+  streamEvents,
+} from '../../../contract/vela.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import type { ChatService } from './chat-service.ts';
+import type { ModelProvider } from './providers/index.ts';
+import { ProviderError } from './providers/index.ts';
+import { scheduleReminders } from './reminders.ts';
+
+const errors = {
+  400: errorBody,
+  401: errorBody,
+  429: errorBody,
+  500: errorBody,
+  502: errorBody,
+  503: errorBody,
+  504: errorBody,
+};
+
+const sseFrame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/** Starts the event stream only once the first piece is in hand, so an early failure is a plain JSON error. */
+const streamReply = async (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pieces: AsyncIterator<string>,
+  first: IteratorResult<string>,
+  finish: (raw: string) => Promise<string | null>,
+  logger: AppDeps['logger'],
+) => {
+  reply.hijack();
+  reply.raw.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  let raw = '';
+  let current = first;
+  try {
+    while (!current.done) {
+      raw += current.value;
+      reply.raw.write(sseFrame(streamEvents.token, { text: current.value }));
+      current = await pieces.next();
+    }
+    const cleaned = await finish(raw);
+    reply.raw.write(sseFrame(streamEvents.done, { generated_text: cleaned }));
+  } catch (error) {
+    const failure = error instanceof ProviderError ? error : null;
+    if (!failure && !request.raw.destroyed) logger.error({ err: error }, 'chat stream failed');
+    else if (failure)
+      logger.warn({ failure: failure.failure, detail: failure.detail }, 'model provider failed mid-stream');
+    reply.raw.write(
+      sseFrame(streamEvents.error, {
+        status: failure?.status ?? 500,
+        error: failure?.message ?? 'Something went wrong on our side.',
+      }),
+    );
+  }
+  reply.raw.end();
+};
+
+export const velaRoutes =
+  (deps: AppDeps, chat: ChatService, provider: ModelProvider): FastifyPluginAsyncZod =>
+  async (app) => {
+    const secured = { preHandler: deps.auth.required };
+
+    app.post(
+      '/api/chat/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary: 'One reply from Vela in the text-generation shape: [{ generated_text }]',
+          security: [{ bearer: [] }],
+          body: chatRequest,
+          response: { 200: chatResponse, ...errors },
+        },
+      },
+      async (request) => {
+        try {
+          return await chat.answer(userIdOf(request), request.body);
+        } catch (error) {
+          if (error instanceof ProviderError)
+            request.log.warn({ failure: error.failure, detail: error.detail }, 'model provider failed');
+          throw error;
+        }
+      },
+    );
+
+    app.post(
+      '/api/chat/stream/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary: 'Vela’s reply as server-sent events: token pieces, then done with the cleaned reply',
+          security: [{ bearer: [] }],
+          body: chatRequest,
+          response: { 200: z.string().describe('text/event-stream'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const abort = new AbortController();
+        request.raw.on('close', () => abort.abort());
+        const userId = userIdOf(request);
+        const started = await chat.start(userId, request.body, abort.signal);
+        if (started.kind === 'safety') {
+          return reply
+            .type('text/event-stream; charset=utf-8')
+            .send(sseFrame(streamEvents.done, started.answer));
+        }
+        const pieces = provider.stream(started.request)[Symbol.asyncIterator]();
+        let first: IteratorResult<string>;
+        try {
+          first = await pieces.next();
+        } catch (error) {
+          if (error instanceof ProviderError)
+            request.log.warn({ failure: error.failure, detail: error.detail }, 'model provider failed');
+          throw error;
+        }
+        await streamReply(request, reply, pieces, first, started.finish, request.log as AppDeps['logger']);
+      },
+    );
+
+    app.get(
+      '/api/chat/history/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary: 'The conversation so far, the mode Vela runs in, and the pilgrim’s helpline country',
+          security: [{ bearer: [] }],
+          response: { 200: historyResponse, 401: errorBody },
+        },
+      },
+      async (request) => chat.history(userIdOf(request)),
+    );
+
+    app.delete(
+      '/api/chat/history/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary: 'Clear the conversation and start afresh',
+          security: [{ bearer: [] }],
+          response: { 200: z.object({ deleted: z.number().int() }), 401: errorBody },
+        },
+      },
+      async (request) => ({ deleted: await chat.clear(userIdOf(request)) }),
+    );
+
+    app.get(
+      '/api/chat/config/',
+      {
+        schema: {
+          tags: ['vela'],
+          summary: 'The mode Vela runs in and the teacher named by the fourth worldview',
+          response: { 200: chatConfigResponse },
+        },
+      },
+      async () => chat.config(),
+    );
+
+    app.get(
+      '/api/chat/helplines/',
+      {
+        schema: {
+          tags: ['vela'],
+          summary: 'Crisis and abuse helplines by country, with the international directory',
+          response: { 200: helplinesResponse },
+        },
+      },
+      async () => chat.helplines(),
+    );
+
+    app.post(
+      '/api/reminder/schedule/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary:
+            'Plan the Soul Story prompts and reflection nudges at 9:00 local time, replacing any earlier plan',
+          security: [{ bearer: [] }],
+          body: reminderScheduleRequest,
+          response: { 200: reminderScheduleResponse, 400: errorBody, 401: errorBody, 429: errorBody },
+        },
+      },
+      async (request) => {
+        const userId = userIdOf(request);
+        await deps.rateLimiter.hit({ name: 'reminder:user', limit: 30, windowSeconds: 3600 }, userId);
+        return scheduleReminders(deps, userId, request.body);
+      },
+    );
+  };
