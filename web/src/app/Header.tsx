@@ -15,7 +15,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
-import { useLogout } from '../features/auth/logout.ts';
+import { useCurrentUser, useLogout } from '../features/auth/index.ts';
 import { useSession } from '../shared/session.ts';
 import { accountLinks, mainLinks } from './navigation.ts';
 
@@ -25,7 +25,9 @@ export function Header() {
   const signedIn = session.signedIn && Boolean(session.email);
   const navigate = useNavigate();
   const logout = useLogout();
+  const { data: currentUser } = useCurrentUser();
   const displayName = session.user?.first_name || session.user?.username || session.email || '';
+  const avatarUrl = currentUser?.avatar_url ?? null;
 
   const go = (to: string) => {
     drawer.close();
@@ -66,7 +68,7 @@ export function Header() {
             <Menu.Target>
               <UnstyledButton aria-label="Account menu">
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar name={displayName} color="initials" radius="xl" size="md" />
+                  <Avatar src={avatarUrl} name={displayName} alt="" color="initials" radius="xl" size="md" />
                   <Text size="sm" visibleFrom="sm" fw={500}>
                     {displayName}
                   </Text>
@@ -107,6 +109,12 @@ export function Header() {
           {signedIn && (
             <>
               <Divider my="sm" label="My Account" labelPosition="left" />
+              <Group gap="sm" px="sm" py="xs" wrap="nowrap">
+                <Avatar src={avatarUrl} name={displayName} alt="" color="initials" radius="xl" size="md" />
+                <Text size="sm" fw={500} truncate>
+                  {displayName}
+                </Text>
+              </Group>
               {accountLinks.map((link) => (
                 <NavLink key={link.to} label={link.label} onClick={() => go(link.to)} component="button" />
               ))}

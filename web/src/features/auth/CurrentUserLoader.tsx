@@ -1,23 +1,16 @@
 import { useEffect } from 'react';
-import { ApiError, api } from '../../shared/http.ts';
-import { clearSession, type StoredUser, saveUser, useSession } from '../../shared/session.ts';
+import { ApiError } from '../../shared/http.ts';
+import { clearSession, saveUser } from '../../shared/session.ts';
+import { useCurrentUser } from './api/current-user.ts';
 
 /** At start, a held token fetches the current user; a token the server refuses is removed. */
 export function CurrentUserLoader() {
-  const { token } = useSession();
+  const { data, error } = useCurrentUser();
   useEffect(() => {
-    if (!token) return;
-    let active = true;
-    api<StoredUser>('/api/user/')
-      .then((user) => {
-        if (active) saveUser(user);
-      })
-      .catch((error) => {
-        if (active && error instanceof ApiError && error.status === 401) clearSession();
-      });
-    return () => {
-      active = false;
-    };
-  }, [token]);
+    if (data) saveUser({ email: data.email, username: data.username, first_name: data.first_name });
+  }, [data]);
+  useEffect(() => {
+    if (error instanceof ApiError && error.status === 401) clearSession();
+  }, [error]);
   return null;
 }

@@ -1,9 +1,155 @@
-import { Container, Title } from '@mantine/core';
+import {
+  Alert,
+  Avatar,
+  Button,
+  Card,
+  Container,
+  FileButton,
+  Group,
+  Loader,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { countryName } from '../../../../contract/countries.ts';
+import { type Profile, profileMessages } from '../../../../contract/profile.ts';
+import { ApiError } from '../../shared/http.ts';
+import { toast } from '../../shared/toast.ts';
+import { useLogout } from '../auth/index.ts';
+import { useProfile } from './api/get-profile.ts';
+import { AvatarDialog } from './components/AvatarDialog.tsx';
+import { EditProfileDialog } from './components/EditProfileDialog.tsx';
+
+const ONLY_IMAGES = 'Only image files are allowed';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
+    </Stack>
+  );
+}
+
+function Stat({ label, value }: { label: string; value: number }) {
+  return (
+    <Card withBorder radius="md" p="md" ta="center">
+      <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
+        {value}
+      </Text>
+      <Text size="sm" c="dimmed" aria-hidden>
+        {label}
+      </Text>
+    </Card>
+  );
+}
+
+function ProfileView({ profile }: { profile: Profile }) {
+  const logout = useLogout();
+  const [editOpen, edit] = useDisclosure(false);
+  const [avatarFile, setAvatarFile] = useState<File | null>(null);
+  const name = profile.user.first_name || profile.user.username;
+
+  const chooseAvatar = (file: File | null) => {
+    if (!file) return;
+    if (!file.type.startsWith('image/')) {
+      toast('warning', ONLY_IMAGES);
+      return;
+    }
+    setAvatarFile(file);
+  };
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" p="xl">
+        <Group align="flex-start" gap="xl" wrap="wrap">
+          <Stack align="center" gap="xs">
+            <Avatar
+              src={profile.avatar_url}
+              name={name}
+              alt={`${name}’s avatar`}
+              color="initials"
+              size={120}
+              radius={120}
+            />
+            <FileButton onChange={chooseAvatar} accept="image/*">
+              {(props) => (
+                <Button variant="light" size="xs" {...props}>
+                  Change Avatar
+                </Button>
+              )}
+            </FileButton>
+          </Stack>
+          <Stack gap="sm" style={{ flex: 1, minWidth: 240 }}>
+            <Title order={1}>{name}</Title>
+            <Detail label="Username">@{profile.user.username}</Detail>
+            <Detail label="Email">{profile.user.email}</Detail>
+            <Detail label="Nationality">{countryName(profile.nationality) ?? 'Not set'}</Detail>
+            <Detail label="Bio">{profile.bio || 'Tell fellow pilgrims a little about your journey.'}</Detail>
+            <Group mt="sm">
+              <Button onClick={edit.open}>Edit Profile</Button>
+              <Button variant="default" onClick={logout}>
+                Logout
+              </Button>
+            </Group>
+          </Stack>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <Stat label="Soul Stories" value={profile.soul_stories_count} />
+        <Stat label="Unread Notifications" value={profile.unread_notifications_count} />
+      </SimpleGrid>
+      <Card withBorder radius="md" p="lg">
+        <Group justify="space-between">
+          <Stack gap={2}>
+            <Title order={2} size="h4">
+              Your Soul Story
+            </Title>
+            <Text size="sm" c="dimmed">
+              Record your reflections and build the keepsake of your pilgrimage.
+            </Text>
+          </Stack>
+          <Button component={Link} to="/soul-story">
+            Go to Soul Story
+          </Button>
+        </Group>
+      </Card>
+      <EditProfileDialog profile={profile} opened={editOpen} onClose={edit.close} />
+      <AvatarDialog file={avatarFile} onClose={() => setAvatarFile(null)} />
+    </Stack>
+  );
+}
 
 export default function ProfilePage() {
+  const navigate = useNavigate();
+  const { data, error, isPending } = useProfile();
+  const unauthorized = error instanceof ApiError && error.status === 401;
+
+  useEffect(() => {
+    if (!error) return;
+    toast('error', profileMessages.loadFailed);
+    if (unauthorized) navigate('/login', { replace: true });
+  }, [error, unauthorized, navigate]);
+
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Your profile</Title>
+      {isPending && (
+        <Group justify="center" py="xl" role="status">
+          <Loader aria-label="Loading profile" />
+        </Group>
+      )}
+      {error && !unauthorized && (
+        <Alert color="red" role="alert" title={profileMessages.loadFailed}>
+          {profileMessages.tryAgain}
+        </Alert>
+      )}
+      {data && <ProfileView profile={data} />}
     </Container>
   );
 }

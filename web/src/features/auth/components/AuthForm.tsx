@@ -1,0 +1,159 @@
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { type AuthResponse, authMessages, MIN_PASSWORD_LENGTH } from '../../../../../contract/auth.ts';
+import { emailField } from '../../../../../contract/common.ts';
+import { errorMessage } from '../../../shared/http.ts';
+import { saveSession } from '../../../shared/session.ts';
+import { toast } from '../../../shared/toast.ts';
+import { login } from '../api/login.ts';
+import { register } from '../api/register.ts';
+import { CountrySelect } from './CountrySelect.tsx';
+
+export type AuthMode = 'login' | 'register';
+
+interface Values {
+  username: string;
+  email: string;
+  password: string;
+  nationality: string | null;
+}
+
+type Errors = Partial<Record<keyof Values, string>>;
+
+const emptyValues: Values = { username: '', email: '', password: '', nationality: null };
+
+/** The spec's section 5 rules, with the email format check the spec left open. */
+export const validateAuthForm = (mode: AuthMode, values: Values): Errors => {
+  const errors: Errors = {};
+  if (mode === 'register' && !values.username.trim()) errors.username = authMessages.usernameRequired;
+  if (!values.email.trim()) errors.email = authMessages.emailRequired;
+  else if (!emailField.safeParse(values.email).success) errors.email = 'Please enter a valid email address';
+  if (!values.password) errors.password = authMessages.passwordRequired;
+  else if (mode === 'register' && values.password.length < MIN_PASSWORD_LENGTH)
+    errors.password = authMessages.passwordTooShort;
+  return errors;
+};
+
+export function AuthForm({
+  mode,
+  onModeChange,
+  onForgotPassword,
+}: {
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onForgotPassword: () => void;
+}) {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<Values>(emptyValues);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const registering = mode === 'register';
+
+  const set = (field: keyof Values) => (value: string | null) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  const switchMode = () => {
+    setValues(emptyValues);
+    setErrors({});
+    setFailure(null);
+    onModeChange(registering ? 'login' : 'register');
+  };
+
+  const fail = (message: string) => {
+    setFailure(message);
+    toast('error', registering ? authMessages.registrationFailed : authMessages.loginFailed, message);
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const found = validateAuthForm(mode, values);
+    setErrors(found);
+    setFailure(null);
+    if (Object.keys(found).length > 0) return;
+    setLoading(true);
+    try {
+      const response: Partial<AuthResponse> = registering
+        ? await register({
+            username: values.username.trim(),
+            email: values.email,
+            password: values.password,
+            nationality: values.nationality,
+          })
+        : await login({ email: values.email, password: values.password });
+      if (!response.access || !response.refresh) return fail(authMessages.noToken);
+      saveSession({
+        access: response.access,
+        refresh: response.refresh,
+        email: response.email ?? values.email.trim().toLowerCase(),
+        ...(response.user ? { user: response.user } : {}),
+      });
+      navigate('/');
+    } catch (error) {
+      fail(errorMessage(error, authMessages.genericError, authMessages.networkError));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={registering ? 'Register' : 'Sign in'}>
+      <Stack>
+        {failure && (
+          <Alert
+            color="red"
+            role="alert"
+            title={registering ? authMessages.registrationFailed : authMessages.loginFailed}
+          >
+            {failure}
+          </Alert>
+        )}
+        {registering && (
+          <TextInput
+            label="Username"
+            autoComplete="username"
+            value={values.username}
+            onChange={(event) => set('username')(event.currentTarget.value)}
+            error={errors.username}
+            maxLength={150}
+          />
+        )}
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={(event) => set('email')(event.currentTarget.value)}
+          error={errors.email}
+          maxLength={254}
+        />
+        <PasswordInput
+          label="Password"
+          autoComplete={registering ? 'new-password' : 'current-password'}
+          value={values.password}
+          onChange={(event) => set('password')(event.currentTarget.value)}
+          error={errors.password}
+          maxLength={256}
+        />
+        {registering && <CountrySelect value={values.nationality} onChange={set('nationality')} />}
+        {!registering && (
+          <Group justify="flex-end">
+            <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>
+              Forgot Password?
+            </Anchor>
+          </Group>
+        )}
+        <Button type="submit" loading={loading} fullWidth>
+          {registering ? 'Register' : 'Sign In'}
+        </Button>
+        <Text size="sm" ta="center">
+          {registering ? 'Already have an account?' : 'New to Pilgrim Soul?'}{' '}
+          <Anchor component="button" type="button" onClick={switchMode}>
+            {registering ? 'Sign in instead' : 'Create an account'}
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,20 @@
+import { Select, type SelectProps } from '@mantine/core';
+import { countries } from '../../../../../contract/countries.ts';
+
+const options = countries.map((country) => ({ value: country.code, label: country.name }));
+
+/** The searchable country list shared by registration and the profile; its value is the ISO code. */
+export function CountrySelect(props: Omit<SelectProps, 'data'>) {
+  return (
+    <Select
+      label="Nationality"
+      placeholder="Choose your country"
+      searchable
+      clearable
+      nothingFoundMessage="No country matches"
+      limit={300}
+      {...props}
+      data={options}
+    />
+  );
+}

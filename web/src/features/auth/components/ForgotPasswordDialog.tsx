@@ -1,0 +1,79 @@
+import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { authMessages } from '../../../../../contract/auth.ts';
+import { emailField } from '../../../../../contract/common.ts';
+import { requestPasswordReset } from '../api/request-password-reset.ts';
+
+export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState(false);
+
+  const close = () => {
+    onClose();
+    setEmail('');
+    setError(null);
+    setFailure(null);
+    setSent(false);
+  };
+
+  const send = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) return setError(authMessages.forgotEmailRequired);
+    const parsed = emailField.safeParse(email);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? authMessages.forgotEmailRequired);
+    setError(null);
+    setFailure(null);
+    setSending(true);
+    try {
+      await requestPasswordReset(parsed.data);
+      setSent(true);
+    } catch {
+      setFailure(authMessages.resetRequestFailed);
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Forgot Password" centered>
+      {sent ? (
+        <Stack>
+          <Alert color="sage" title="Check your email">
+            {authMessages.resetRequestSent}
+          </Alert>
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+        </Stack>
+      ) : (
+        <form onSubmit={send} noValidate>
+          <Stack>
+            <Text size="sm">
+              Enter the email address of your account and we will send you a link to choose a new password.
+            </Text>
+            <TextInput
+              label="Email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              onChange={(event) => setEmail(event.currentTarget.value)}
+              error={error}
+              data-autofocus
+            />
+            {failure && (
+              <Alert color="red" role="alert">
+                {failure}
+              </Alert>
+            )}
+            <Button type="submit" loading={sending}>
+              Send Reset Link
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export const profileKeys = {
+  profile: () => ['profile'] as const,
+};

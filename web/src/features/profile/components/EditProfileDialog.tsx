@@ -1,0 +1,81 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { MAX_NAME_LENGTH } from '../../../../../contract/auth.ts';
+import { MAX_BIO_LENGTH, type Profile, profileMessages } from '../../../../../contract/profile.ts';
+import { errorMessage } from '../../../shared/http.ts';
+import { toast } from '../../../shared/toast.ts';
+import { CountrySelect, updateUser } from '../../auth/index.ts';
+import { useReloadProfile } from '../api/reload.ts';
+import { updateProfile } from '../api/update-profile.ts';
+
+function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
+  const reload = useReloadProfile();
+  const [name, setName] = useState(profile.user.first_name);
+  const [nationality, setNationality] = useState<string | null>(profile.nationality);
+  const [bio, setBio] = useState(profile.bio);
+  const [saving, setSaving] = useState(false);
+
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSaving(true);
+    try {
+      await updateUser(name);
+      await updateProfile({ nationality, bio });
+      await reload();
+      toast('success', profileMessages.updated);
+      onDone();
+    } catch (error) {
+      toast('error', profileMessages.updateFailed, errorMessage(error, profileMessages.tryAgain));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        <TextInput
+          label="Name"
+          autoComplete="name"
+          value={name}
+          onChange={(event) => setName(event.currentTarget.value)}
+          maxLength={MAX_NAME_LENGTH}
+          data-autofocus
+        />
+        <CountrySelect value={nationality} onChange={setNationality} />
+        <Textarea
+          label="Bio"
+          rows={5}
+          value={bio}
+          onChange={(event) => setBio(event.currentTarget.value)}
+          maxLength={MAX_BIO_LENGTH}
+          description={`${bio.length}/${MAX_BIO_LENGTH}`}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} type="button">
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Save Changes
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+export function EditProfileDialog({
+  profile,
+  opened,
+  onClose,
+}: {
+  profile: Profile;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit Profile" centered>
+      {opened && <EditProfileForm profile={profile} onDone={onClose} />}
+    </Modal>
+  );
+}
