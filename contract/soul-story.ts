@@ -46,6 +46,7 @@ export const soulStoryMessages = {
   videoUnreadable: 'This video could not be read. Please record it again.',
   heicRefused:
     'HEIC photos cannot be shown here. Please choose a JPEG, PNG or WebP photo (most phones can export one).',
+  photoFormat: 'Only JPEG, PNG or WebP photos can be added.',
   photoTooLarge: 'Photos can be at most 15 MB.',
   photoLimit: `You can add at most ${MAX_PHOTOS} photos. Delete one to add another.`,
   uploadIncomplete: 'The upload did not finish. Please try again.',
@@ -93,6 +94,9 @@ export const reorderBody = z.object({
 });
 export type ReorderBody = z.infer<typeof reorderBody>;
 
+/** The answer of reorder, delete and stop-sharing. */
+export const soulStoryOk = z.object({ ok: z.literal(true) });
+
 export const keepsakeStatus = z.enum(['waiting_for_prompts', 'rendering', 'ready', 'failed']);
 export type KeepsakeStatus = z.infer<typeof keepsakeStatus>;
 
@@ -123,7 +127,7 @@ export const sharedKeepsake = z.object({
 });
 export type SharedKeepsake = z.infer<typeof sharedKeepsake>;
 
-export const shareTokenParam = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export const shareTokenParam = z.object({ token: z.string().min(1).max(100) });
 
 /** The share page's path for a token. */
 export const sharePath = (token: string) => `/s/${token}`;

@@ -10,3 +10,4 @@ export * from '../modules/vela/tables.ts';
 export * from '../modules/payments/tables.ts';
 export * from '../modules/donations/tables.ts';
 export * from '../modules/store/tables.ts';
+export * from '../modules/soul-story/tables.ts';

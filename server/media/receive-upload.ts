@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import { type FileTypeResult, fileTypeFromBuffer } from 'file-type';
+import { AppError, Invalid, TooLarge } from '../http/errors.ts';
+import type { Storage } from './storage.ts';
+
+/** Enough of the head of a file for file-type to recognise every format we accept. */
+const SNIFF_BYTES = 4100;
+
+export interface UploadRules {
+  maxBytes: number;
+  tooLargeMessage: string;
+  incompleteMessage: string;
+  /** Judges the sniffed type: answers the file's extension, or throws an AppError to refuse it. */
+  accept(type: FileTypeResult | undefined): string;
+  /** The storage key, once the extension is known. */
+  keyFor(extension: string): string;
+}
+
+/**
+ * Streams an upload into storage without holding it in memory: the type is judged by the first bytes,
+ * the size is counted as it arrives, and the file only appears under its key once complete.
+ */
+export const receiveUpload = async (
+  storage: Storage,
+  source: AsyncIterable<Buffer>,
+  rules: UploadRules,
+): Promise<{ key: string; bytes: number; extension: string }> => {
+  const chunks = source[Symbol.asyncIterator]();
+  const failed = (error: unknown) =>
+    error instanceof AppError ? error : new Invalid(rules.incompleteMessage, 'media');
+  let head = Buffer.alloc(0);
+  let ended = false;
+  try {
+    while (head.length < SNIFF_BYTES) {
+      const next = await chunks.next();
+      if (next.done) {
+        ended = true;
+        break;
+      }
+      head = Buffer.concat([head, next.value]);
+    }
+  } catch (error) {
+    throw failed(error);
+  }
+  if (head.length > rules.maxBytes) throw new TooLarge(rules.tooLargeMessage);
+  const extension = rules.accept(await fileTypeFromBuffer(head));
+  const key = rules.keyFor(extension);
+
+  async function* counted() {
+    let bytes = head.length;
+    yield head;
+    if (ended) return;
+    for (;;) {
+      const next = await chunks.next();
+      if (next.done) return;
+      bytes += next.value.length;
+      if (bytes > rules.maxBytes) throw new TooLarge(rules.tooLargeMessage);
+      yield next.value;
+    }
+  }
+  try {
+    const { bytes } = await storage.write(key, Readable.from(counted(), { objectMode: false }));
+    return { key, bytes, extension };
+  } catch (error) {
+    throw failed(error);
+  }
+};

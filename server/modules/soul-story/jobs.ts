@@ -1,0 +1,145 @@
+import { defineJob } from '../../jobs/queue.ts';
+import { MediaToolError } from '../../media/ffmpeg.ts';
+import { addNotification } from '../notifications/index.ts';
+import { joinSegments, renderPhotoSegment, renderVideoSegment } from './render.ts';
+import * as repository from './repository.ts';
+import {
+  allPromptsTaken,
+  JOIN_JOB,
+  type JoinJobData,
+  keepsakeKeysFor,
+  NORMALISE_JOB,
+  type NormaliseJobData,
+  type SoulStoryDeps,
+  type SoulStoryService,
+  segmentKeyFor,
+} from './service.ts';
+
+/**
+ * A worker that dies mid-render stops its heartbeat, so pg-boss fails the job and retries it at
+ * its next supervision pass; a long render that is alive keeps its claim up to the expiry.
+ */
+const renderQueue = {
+  retryLimit: 3,
+  retryDelay: 5,
+  heartbeatSeconds: 10,
+  expireInSeconds: 20 * 60,
+} as const;
+
+const PROGRESS_WRITE_INTERVAL_MS = 1500;
+
+/** Reports progress to the database at most every 1.5 s, never blocking the render on it. */
+const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Promise<unknown>) => {
+  let lastWrite = 0;
+  return (fraction: number) => {
+    const now = Date.now();
+    if (now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+    lastWrite = now;
+    write(Math.min(99, Math.floor(fraction * 100))).catch((error) =>
+      deps.logger.warn({ err: error }, 'could not record render progress'),
+    );
+  };
+};
+
+export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) => {
+  const { db, storage, logger } = deps;
+
+  /** Makes one memory's segment. Safe to run twice: a finished or outdated segment is left alone. */
+  const normalise = defineJob<NormaliseJobData>({
+    name: NORMALISE_JOB,
+    queue: renderQueue,
+    handle: async ({ storyId, mediaKey }, job) => {
+      const story = await repository.findById(db, storyId);
+      if (!story || story.mediaKey !== mediaKey) return;
+      if (story.segmentStatus !== 'pending') {
+        await service.requestJoin(story.userId);
+        return;
+      }
+      const segmentKey = segmentKeyFor(mediaKey);
+      if ((await storage.size(segmentKey)) === null) {
+        const render = story.kind === 'photo' ? renderPhotoSegment : renderVideoSegment;
+        try {
+          await render({
+            tools: deps.tools,
+            input: storage.localPath(mediaKey),
+            output: storage.localPath(segmentKey),
+            title: story.title,
+            onProgress: throttledProgress(deps, (percent) =>
+              repository.setSegmentProgress(db, storyId, mediaKey, percent),
+            ),
+            signal: job.signal,
+          });
+        } catch (error) {
+          // ffmpeg refusing the input will refuse it again: record the failure instead of retrying.
+          if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
+          logger.warn({ err: error, storyId }, 'a memory could not be rendered');
+          await repository.finishSegment(db, storyId, mediaKey, {
+            segmentKey: null,
+            segmentStatus: 'failed',
+          });
+          return;
+        }
+      }
+      const current = await repository.finishSegment(db, storyId, mediaKey, {
+        segmentKey,
+        segmentStatus: 'ready',
+      });
+      if (!current) {
+        await service.removeFiles([segmentKey]);
+        return;
+      }
+      await service.requestJoin(story.userId);
+    },
+  });
+
+  /** Joins the ready segments in the user's order; publishes the result only if nothing changed meanwhile. */
+  const join = defineJob<JoinJobData>({
+    name: JOIN_JOB,
+    queue: { ...renderQueue, policy: 'stately' },
+    handle: async ({ userId }, job) => {
+      const keepsake = await repository.findKeepsake(db, userId);
+      if (!keepsake || keepsake.renderedVersion === keepsake.version) return;
+      const { version } = keepsake;
+      const stories = await repository.listForUser(db, userId);
+      if (!allPromptsTaken(stories) || stories.some((story) => story.segmentStatus !== 'ready')) return;
+      const keys = keepsakeKeysFor(userId, version);
+      const totalSeconds = stories.reduce((sum, story) => sum + story.segmentSeconds, 0);
+      const reportJoin = throttledProgress(deps, (percent) =>
+        repository.setJoinProgress(db, userId, version, percent),
+      );
+      try {
+        await joinSegments({
+          tools: deps.tools,
+          segments: stories.map((story) => storage.localPath(story.segmentKey!)),
+          output: storage.localPath(keys.videoKey),
+          poster: storage.localPath(keys.posterKey),
+          onProgress: (seconds) => reportJoin(seconds / totalSeconds),
+        });
+      } catch (error) {
+        if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
+        logger.warn({ err: error, userId }, 'the keepsake could not be joined');
+        await repository.markKeepsakeFailed(db, userId, version);
+        return;
+      }
+      const previous = await db.transaction(async (tx) => {
+        const replaced = await repository.publishKeepsake(tx, userId, version, keys);
+        if (replaced && !replaced.videoKey)
+          await addNotification(tx, {
+            userId,
+            title: 'Your Soul Story is ready',
+            message: 'Your keepsake video is ready to watch, download and share.',
+            link: '/soul-story',
+          });
+        return replaced;
+      });
+      if (!previous) {
+        await service.removeFiles([keys.videoKey, keys.posterKey]);
+        return;
+      }
+      if (previous.videoKey !== keys.videoKey)
+        await service.removeFiles([previous.videoKey, previous.posterKey]);
+    },
+  });
+
+  return [normalise, join];
+};

@@ -1,0 +1,309 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { type MediaTools, type Probe, probe, probeDuration, runFfmpeg } from '../../media/ffmpeg.ts';
+
+/**
+ * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:
+ * H.264 720p at a constant 30 fps, and 48 kHz mono PCM audio (AAC segments drift ~21 ms per join
+ * from encoder priming; PCM is encoded to AAC once, at the join).
+ */
+export const SEGMENT = {
+  width: 1280,
+  height: 720,
+  fps: 30,
+  sampleRate: 48_000,
+  titleFrames: 60,
+  photoFrames: 150,
+} as const;
+const samplesPerFrame = SEGMENT.sampleRate / SEGMENT.fps;
+export const TITLE_SECONDS = SEGMENT.titleFrames / SEGMENT.fps;
+export const PHOTO_SECONDS = SEGMENT.photoFrames / SEGMENT.fps;
+
+export const fontFile = fileURLToPath(new URL('../../../assets/fonts/DejaVuSerif.ttf', import.meta.url));
+const CARD_COLOUR = '0x1b2a3a';
+
+const x264 = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '22',
+  '-profile:v',
+  'high',
+  '-pix_fmt',
+  'yuv420p',
+];
+const pcm = ['-c:a', 'pcm_s16le', '-ar', String(SEGMENT.sampleRate), '-ac', '1'];
+
+/** Used inside single quotes in a filter graph, where only a quote or backslash would need escaping. */
+const quotedPath = (file: string) => {
+  if (/['\\]/.test(file)) throw new Error(`unsupported character in media path: ${file}`);
+  return `'${file}'`;
+};
+
+/** drawtext has no wrapping: break the title into lines that fit the frame. */
+export const wrapTitle = (title: string, maxLine = 36): string => {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of title.trim().split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (candidate.length > maxLine && line) {
+      lines.push(line);
+      line = word;
+    } else line = candidate;
+  }
+  if (line) lines.push(line);
+  return lines.join('\n');
+};
+
+/** Whole frames, so audio (1600 samples a frame) and video end on exactly the same instant. */
+export const framesFor = (seconds: number) => Math.max(1, Math.round(seconds * SEGMENT.fps));
+
+const fitOntoBlurredFill = (input: string, output: string, width: number, height: number) =>
+  `${input}split[fill][fit];` +
+  `[fill]scale=${width / 4}:${height / 4}:force_original_aspect_ratio=increase,crop=${width / 4}:${height / 4},boxblur=8:2,scale=${width}:${height}[bg];` +
+  `[fit]scale=${width}:${height}:force_original_aspect_ratio=decrease[fg];` +
+  `[bg][fg]overlay=(W-w)/2:(H-h)/2${output}`;
+
+const isWidescreen = (width: number, height: number) =>
+  Math.abs(width / height - SEGMENT.width / SEGMENT.height) < 0.01;
+
+export interface SegmentJob {
+  tools: MediaTools;
+  input: string;
+  /** The finished segment; written under a temporary name and renamed only when complete. */
+  output: string;
+  title: string;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+const withTemporaryFiles = async <T>(
+  output: string,
+  work: (temporary: (suffix: string) => string) => Promise<T>,
+) => {
+  await mkdir(path.dirname(output), { recursive: true });
+  const stem = `${output}.${randomUUID()}`;
+  const made: string[] = [];
+  const temporary = (suffix: string) => {
+    const file = `${stem}${suffix}`;
+    made.push(file);
+    return file;
+  };
+  try {
+    return await work(temporary);
+  } finally {
+    await Promise.all(made.map((file) => rm(file, { force: true })));
+  }
+};
+
+/** The expected length of a video segment: its title card plus the clip in whole frames. */
+export const videoSegmentSeconds = (clipSeconds: number) =>
+  TITLE_SECONDS + framesFor(clipSeconds) / SEGMENT.fps;
+
+/** A title card with the prompt's name, then the clip fitted to 720p (on a blurred fill when not 16:9). */
+export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): Promise<number> => {
+  const probed = job.probed ?? (await probe(job.tools, job.input));
+  const video = probed.streams.find((stream) => stream.codec_type === 'video');
+  if (!video?.width || !video.height) throw new Error('the clip has no video stream');
+  const hasAudio = probed.streams.some((stream) => stream.codec_type === 'audio');
+  const clipFrames = framesFor(await probeDuration(job.tools, job.input, probed));
+  const rotated = video.side_data_list?.some((data) => Math.abs(data.rotation ?? 0) === 90) ?? false;
+  const [width, height] = rotated ? [video.height, video.width] : [video.width, video.height];
+  const { width: W, height: H, fps, titleFrames } = SEGMENT;
+  const totalFrames = titleFrames + clipFrames;
+
+  return withTemporaryFiles(job.output, async (temporary) => {
+    const titleFile = temporary('.title.txt');
+    await writeFile(titleFile, wrapTitle(job.title));
+    const fit = isWidescreen(width, height)
+      ? `[clip]scale=${W}:${H}[fitted]`
+      : fitOntoBlurredFill('[clip]', '[fitted]', W, H);
+    const clipAudio = hasAudio ? '[0:a:0]' : '[2:a]';
+    const graph = [
+      `[1:v]trim=end_frame=${titleFrames},drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(titleFile)}:fontsize=76:fontcolor=white:line_spacing=12:x=(w-tw)/2:y=(h-th)/2,` +
+        `fade=t=in:st=0:d=0.4,fade=t=out:st=${TITLE_SECONDS - 0.4}:d=0.4,setsar=1,format=yuv420p[title]`,
+      `[2:a]atrim=end_sample=${titleFrames * samplesPerFrame}[titleaudio]`,
+      `[0:v:0]fps=${fps},setpts=PTS-STARTPTS[clip]`,
+      fit,
+      `[fitted]trim=end_frame=${clipFrames},setpts=PTS-STARTPTS,setsar=1,format=yuv420p[clipvideo]`,
+      `${clipAudio}aresample=${SEGMENT.sampleRate}:async=1,aformat=channel_layouts=mono,loudnorm=I=-16:TP=-1.5:LRA=11,` +
+        `aresample=${SEGMENT.sampleRate},apad,atrim=end_sample=${clipFrames * samplesPerFrame},asetpts=PTS-STARTPTS[clipaudio]`,
+      '[title][titleaudio][clipvideo][clipaudio]concat=n=2:v=1:a=1[v][a]',
+    ].join(';');
+    const partial = temporary('.partial');
+    const seconds = totalFrames / fps;
+    await runFfmpeg(
+      job.tools,
+      [
+        '-i',
+        job.input,
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=${CARD_COLOUR}:s=${W}x${H}:r=${fps}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
+        '-filter_complex',
+        graph,
+        '-map',
+        '[v]',
+        '-map',
+        '[a]',
+        ...x264,
+        '-r',
+        String(fps),
+        ...pcm,
+        // apad never ends by itself: the output is bounded by the clip's known length.
+        '-t',
+        seconds.toFixed(6),
+        '-f',
+        'mov',
+        partial,
+      ],
+      {
+        ...(job.onProgress
+          ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
+          : {}),
+        ...(job.signal ? { signal: job.signal } : {}),
+      },
+    );
+    await rename(partial, job.output);
+    return seconds;
+  });
+};
+
+/** A photo for a few seconds with a gentle zoom and its title, fitted onto a blurred fill. */
+export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
+  const { width: W, height: H, fps, photoFrames } = SEGMENT;
+  return withTemporaryFiles(job.output, async (temporary) => {
+    // sharp applies the EXIF orientation and shrinks a large photo once, instead of ffmpeg per frame.
+    const still = temporary('.still.png');
+    await sharp(job.input)
+      .rotate()
+      .resize(W * 2, H * 2, { fit: 'inside', withoutEnlargement: false })
+      .png({ compressionLevel: 1 })
+      .toFile(still);
+    const titleFile = temporary('.title.txt');
+    await writeFile(titleFile, wrapTitle(job.title, 40));
+    const seconds = photoFrames / fps;
+    const graph = [
+      fitOntoBlurredFill('[0:v]', '[composed]', W * 2, H * 2),
+      `[composed]zoompan=z='1+0.08*on/${photoFrames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${photoFrames}:s=${W}x${H}:fps=${fps},` +
+        `drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(titleFile)}:fontsize=44:fontcolor=white:line_spacing=8:` +
+        `box=1:boxcolor=black@0.45:boxborderw=18:x=(w-tw)/2:y=h-th-70,` +
+        `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,trim=end_frame=${photoFrames},setsar=1,format=yuv420p[v]`,
+      `[1:a]atrim=end_sample=${photoFrames * samplesPerFrame}[a]`,
+    ].join(';');
+    const partial = temporary('.partial');
+    await runFfmpeg(
+      job.tools,
+      [
+        '-i',
+        still,
+        '-f',
+        'lavfi',
+        '-i',
+        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
+        '-filter_complex',
+        graph,
+        '-map',
+        '[v]',
+        '-map',
+        '[a]',
+        ...x264,
+        '-r',
+        String(fps),
+        ...pcm,
+        '-t',
+        seconds.toFixed(6),
+        '-f',
+        'mov',
+        partial,
+      ],
+      {
+        ...(job.onProgress
+          ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
+          : {}),
+        ...(job.signal ? { signal: job.signal } : {}),
+      },
+    );
+    await rename(partial, job.output);
+    return seconds;
+  });
+};
+
+export interface JoinJob {
+  tools: MediaTools;
+  segments: string[];
+  output: string;
+  poster: string;
+  onProgress?: (outputSeconds: number) => void;
+}
+
+const concatList = (segments: string[]) =>
+  segments.map((segment) => `file '${segment.replaceAll("'", "'\\''")}'`).join('\n');
+
+/**
+ * Joins the segments in order with the concat demuxer: video by stream copy, the PCM audio encoded
+ * to AAC once (mono, the fast coder), then a poster frame from the first memory.
+ */
+export const joinSegments = async (job: JoinJob): Promise<void> =>
+  withTemporaryFiles(job.output, async (temporary) => {
+    const list = temporary('.list.txt');
+    await writeFile(list, concatList(job.segments));
+    const partial = temporary('.partial');
+    await runFfmpeg(
+      job.tools,
+      [
+        '-f',
+        'concat',
+        '-safe',
+        '0',
+        '-i',
+        list,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0',
+        '-c:v',
+        'copy',
+        '-c:a',
+        'aac',
+        '-aac_coder',
+        'fast',
+        '-b:a',
+        '96k',
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partial,
+      ],
+      job.onProgress ? { onProgress: job.onProgress } : {},
+    );
+    const posterPartial = temporary('.poster');
+    await runFfmpeg(job.tools, [
+      '-ss',
+      String(TITLE_SECONDS + 1),
+      '-i',
+      partial,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      '-f',
+      'image2',
+      '-c:v',
+      'mjpeg',
+      posterPartial,
+    ]);
+    await rename(posterPartial, job.poster);
+    await rename(partial, job.output);
+  });

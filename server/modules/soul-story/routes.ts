@@ -1,0 +1,204 @@
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../../contract/common.ts';
+import {
+  completedPromptsResponse,
+  concatenatedResponse,
+  soulStoryMessages as messages,
+  reorderBody,
+  sharedKeepsake,
+  shareResponse,
+  shareTokenParam,
+  soulStoryItem,
+  soulStoryList,
+  soulStoryOk,
+  uploadFields,
+} from '../../../contract/soul-story.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import { Invalid } from '../../http/errors.ts';
+import type { SoulStoryService } from './service.ts';
+
+const fieldValue = (fields: MultipartFile['fields'], name: string) => {
+  const field = fields[name];
+  const single = Array.isArray(field) ? field[0] : field;
+  return single && single.type === 'field' ? String(single.value) : undefined;
+};
+
+/** The text fields come before the file, so the limits for its type apply while it streams in. */
+const readUpload = async (request: FastifyRequest) => {
+  const file = await request.file();
+  if (file?.fieldname !== 'media') throw new Invalid(messages.mediaRequired, 'media');
+  const parsed = uploadFields.safeParse({
+    title: fieldValue(file.fields, 'title') ?? '',
+    type: fieldValue(file.fields, 'type'),
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Invalid(issue.message, String(issue.path[0] ?? 'type'));
+  }
+  return { ...parsed.data, file: file.file };
+};
+
+const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
+
+export const soulStoryRoutes =
+  (deps: AppDeps, service: SoulStoryService): FastifyPluginAsyncZod =>
+  async (app) => {
+    const signedIn = { preHandler: deps.auth.required };
+    const tags = ['soul stories'];
+    const security = [{ bearer: [] }];
+
+    deps.pageMeta.register(SHARE_PAGE, async (match) => {
+      const shared = await service.findShared(match[1]!);
+      if (!shared) return null;
+      return {
+        title: shared.title,
+        description: `A keepsake of ${shared.owner_name}’s pilgrimage, in their own words and pictures.`,
+        image: shared.poster_url,
+        video: shared.video_url,
+        type: 'video.other',
+      };
+    });
+
+    app.get(
+      '/api/soulstories/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'The user’s memories in their chosen order',
+          response: { 200: soulStoryList, 401: errorBody },
+        },
+      },
+      async (request) => service.list(userIdOf(request)),
+    );
+
+    app.get(
+      '/api/soulstory/completed-prompts/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'The prompts with a recorded reflection',
+          response: { 200: completedPromptsResponse, 401: errorBody },
+        },
+      },
+      async (request) => service.completedPrompts(userIdOf(request)),
+    );
+
+    app.post(
+      '/api/soulstory/upload/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Save a reflection (video) or a photo: multipart with title, type, then media',
+          consumes: ['multipart/form-data'],
+          response: {
+            201: soulStoryItem,
+            400: errorBody,
+            401: errorBody,
+            409: errorBody,
+            413: errorBody,
+            415: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const item = await service.upload(userIdOf(request), await readUpload(request));
+        return reply.status(201).send(item);
+      },
+    );
+
+    app.post(
+      '/api/soulstories/reorder/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Put the memories in a new order: every id exactly once',
+          body: reorderBody,
+          response: { 200: soulStoryOk, 400: errorBody, 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => service.reorder(userIdOf(request), request.body.story_ids),
+    );
+
+    app.delete(
+      '/api/soulstory/:id/delete/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Delete a memory and its files',
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: soulStoryOk, 401: errorBody, 404: errorBody },
+        },
+      },
+      async (request) => service.remove(userIdOf(request), request.params.id),
+    );
+
+    app.get(
+      '/api/soulstory/concatenated/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'The keepsake video: its status, progress and URLs',
+          response: { 200: concatenatedResponse, 401: errorBody },
+        },
+      },
+      async (request) => service.keepsakeState(userIdOf(request)),
+    );
+
+    app.post(
+      '/api/soulstory/share/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Create (or return) the public link to the keepsake',
+          body: z.object({}).strict().optional(),
+          response: { 200: shareResponse, 401: errorBody, 409: errorBody },
+        },
+      },
+      async (request) => service.share(userIdOf(request)),
+    );
+
+    app.delete(
+      '/api/soulstory/share/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'Stop sharing: the public link stops working',
+          response: { 200: soulStoryOk, 401: errorBody },
+        },
+      },
+      async (request) => service.stopSharing(userIdOf(request)),
+    );
+
+    app.get(
+      '/api/soulstory/shared/:token/',
+      {
+        schema: {
+          tags,
+          summary: 'A shared keepsake, for its public page',
+          params: shareTokenParam,
+          response: { 200: sharedKeepsake, 404: errorBody },
+        },
+      },
+      async (request) => service.shared(request.params.token),
+    );
+  };

@@ -1,0 +1,313 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FileTypeResult } from 'file-type';
+import type { Logger } from 'pino';
+import { progressPercent, promptById, promptIds } from '../../../contract/prompts.ts';
+import {
+  type ConcatenatedResponse,
+  MAX_PHOTO_BYTES,
+  MAX_PHOTOS,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_SECONDS,
+  soulStoryMessages as messages,
+  type SharedKeepsake,
+  type SoulStoryItem,
+  type StoryType,
+  sharePath,
+} from '../../../contract/soul-story.ts';
+import type { Config } from '../../config.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
+import { type MediaTools, probe, probeDuration } from '../../media/ffmpeg.ts';
+import { receiveUpload } from '../../media/receive-upload.ts';
+import type { MediaSigner } from '../../media/signed-urls.ts';
+import type { Storage } from '../../media/storage.ts';
+import { addNotification } from '../notifications/index.ts';
+import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
+import type { KeepsakeRow, StoryRow } from './repository.ts';
+import * as repository from './repository.ts';
+
+export const NORMALISE_JOB = 'soul-story.normalise';
+export const JOIN_JOB = 'soul-story.join';
+
+export interface NormaliseJobData {
+  storyId: string;
+  mediaKey: string;
+}
+export interface JoinJobData {
+  userId: string;
+}
+
+/** Shared links are scraped by previews and opened days later: their media URLs live a week. */
+const SHARED_MEDIA_TTL_SECONDS = 7 * 24 * 60 * 60;
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface SoulStoryDeps {
+  config: Config;
+  db: Db;
+  storage: Storage;
+  media: MediaSigner;
+  queue: JobQueue;
+  logger: Logger;
+  tools: MediaTools;
+}
+
+const userFolder = (userId: string) => `soul-stories/${userId}`;
+export const segmentKeyFor = (mediaKey: string) => `${mediaKey.replace(/\.[^./]+$/, '')}.segment.mov`;
+export const keepsakeKeysFor = (userId: string, version: number) => ({
+  videoKey: `${userFolder(userId)}/keepsake-${version}.mp4`,
+  posterKey: `${userFolder(userId)}/keepsake-${version}.jpg`,
+});
+
+export const allPromptsTaken = (stories: Pick<StoryRow, 'type'>[]) =>
+  promptIds.every((id) => stories.some((story) => story.type === id));
+
+const acceptVideo = (type: FileTypeResult | undefined) => {
+  if (type?.mime === 'video/webm') return 'webm';
+  if (type?.mime === 'video/mp4') return 'mp4';
+  throw new UnsupportedMedia(messages.videoFormat);
+};
+
+const acceptPhoto = (type: FileTypeResult | undefined) => {
+  if (type?.mime === 'image/jpeg') return 'jpg';
+  if (type?.mime === 'image/png') return 'png';
+  if (type?.mime === 'image/webp') return 'webp';
+  if (type?.ext === 'heic' || type?.mime === 'image/heif' || type?.mime === 'image/heic')
+    throw new UnsupportedMedia(messages.heicRefused);
+  if (type?.mime.startsWith('image/')) throw new UnsupportedMedia(messages.photoFormat);
+  throw new UnsupportedMedia(messages.onlyImages);
+};
+
+export interface IncomingUpload {
+  title: string;
+  type: StoryType;
+  file: AsyncIterable<Buffer>;
+}
+
+export const createSoulStoryService = (deps: SoulStoryDeps) => {
+  const { db, storage, media, queue, logger } = deps;
+
+  const toItem = (row: StoryRow): SoulStoryItem => ({
+    id: row.id,
+    title: row.title,
+    media_url: media.url(row.mediaKey),
+    type: row.type as StoryType,
+  });
+
+  const removeFiles = async (keys: (string | null | undefined)[]) => {
+    for (const key of keys) {
+      if (key)
+        await storage
+          .remove(key)
+          .catch((error) => logger.warn({ err: error, key }, 'could not remove media'));
+    }
+  };
+
+  const requestJoin = (userId: string, tx?: DbOrTx) =>
+    queue.send(JOIN_JOB, { userId } satisfies JoinJobData, { singletonKey: userId }, tx);
+
+  /** A video must be readable and at most ten minutes; answers its length. */
+  const checkVideo = async (key: string) => {
+    const file = storage.localPath(key);
+    let seconds: number;
+    try {
+      const probed = await probe(deps.tools, file);
+      if (!probed.streams.some((stream) => stream.codec_type === 'video')) throw new Error('no video stream');
+      seconds = await probeDuration(deps.tools, file, probed);
+    } catch (error) {
+      logger.info({ err: error }, 'refused an unreadable video');
+      throw new Invalid(messages.videoUnreadable, 'media');
+    }
+    if (!(seconds > 0)) throw new Invalid(messages.videoUnreadable, 'media');
+    if (seconds > MAX_VIDEO_SECONDS + 0.5) throw new Invalid(messages.videoTooLong, 'media');
+    return seconds;
+  };
+
+  const upload = async (userId: string, incoming: IncomingUpload): Promise<SoulStoryItem> => {
+    const isPhoto = incoming.type === 'photo';
+    const title = isPhoto ? incoming.title.trim() : promptById(incoming.type)!.name;
+    if (!title) throw new Invalid(messages.photoTitleRequired, 'title');
+    if (isPhoto && (await repository.countPhotos(db, userId)) >= MAX_PHOTOS)
+      throw new Conflict(messages.photoLimit, 'media');
+
+    const received = await receiveUpload(storage, incoming.file, {
+      maxBytes: isPhoto ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES,
+      tooLargeMessage: isPhoto ? messages.photoTooLarge : messages.videoTooLarge,
+      incompleteMessage: messages.uploadIncomplete,
+      accept: isPhoto ? acceptPhoto : acceptVideo,
+      keyFor: (extension) => `${userFolder(userId)}/${randomUUID()}.${extension}`,
+    });
+    try {
+      const segmentSeconds = isPhoto ? PHOTO_SECONDS : videoSegmentSeconds(await checkVideo(received.key));
+      const { row, replaced } = await db.transaction(async (tx) => {
+        await repository.lockKeepsake(tx, userId);
+        const previous = isPhoto ? null : await repository.findPromptTake(tx, userId, incoming.type);
+        if (isPhoto && (await repository.countPhotos(tx, userId)) >= MAX_PHOTOS)
+          throw new Conflict(messages.photoLimit, 'media');
+        const values = { title, mediaKey: received.key, segmentSeconds };
+        const saved = previous
+          ? await repository.replaceMedia(tx, previous.id, values)
+          : await repository.insertStory(tx, {
+              ...values,
+              userId,
+              type: incoming.type,
+              kind: isPhoto ? 'photo' : 'video',
+              position: await repository.nextPosition(tx, userId),
+            });
+        await repository.bumpVersion(tx, userId);
+        await queue.send(
+          NORMALISE_JOB,
+          { storyId: saved.id, mediaKey: saved.mediaKey } satisfies NormaliseJobData,
+          { singletonKey: saved.mediaKey },
+          tx,
+        );
+        await addNotification(tx, {
+          userId,
+          title: isPhoto ? 'Photo added to your Soul Story' : `${title}: reflection saved`,
+          message: isPhoto
+            ? `“${title}” is now part of your Soul Story.`
+            : `Your reflection for ${title} is now part of your Soul Story.`,
+          link: '/soul-story',
+        });
+        return { row: saved, replaced: previous };
+      });
+      if (replaced) await removeFiles([replaced.mediaKey, replaced.segmentKey]);
+      return toItem(row);
+    } catch (error) {
+      await removeFiles([received.key]);
+      throw error;
+    }
+  };
+
+  const list = async (userId: string) => (await repository.listForUser(db, userId)).map(toItem);
+
+  /** In the prompts' natural order. */
+  const completedPrompts = async (userId: string) => {
+    const taken = await repository.completedPrompts(db, userId);
+    return { completed_prompts: promptIds.filter((id) => taken.includes(id)) };
+  };
+
+  const reorder = async (userId: string, storyIds: string[]) => {
+    await db.transaction(async (tx) => {
+      await repository.lockKeepsake(tx, userId);
+      const stories = await repository.listForUser(tx, userId);
+      const owned = new Set(stories.map((story) => story.id));
+      if (storyIds.some((id) => !owned.has(id))) throw new NotFound(messages.notFound);
+      if (new Set(storyIds).size !== storyIds.length || storyIds.length !== stories.length)
+        throw new Invalid(messages.reorderMismatch, 'story_ids');
+      if (stories.every((story, index) => story.id === storyIds[index])) return;
+      for (const [position, id] of storyIds.entries()) await repository.setPosition(tx, id, position);
+      await repository.bumpVersion(tx, userId);
+      await requestJoin(userId, tx);
+    });
+    return { ok: true as const };
+  };
+
+  const remove = async (userId: string, id: string) => {
+    if (!uuidPattern.test(id)) throw new NotFound(messages.notFound);
+    const { story, keepsake } = await db.transaction(async (tx) => {
+      await repository.lockKeepsake(tx, userId);
+      const owned = await repository.findOwned(tx, userId, id);
+      if (!owned) throw new NotFound(messages.notFound);
+      const current = await repository.findKeepsake(tx, userId);
+      await repository.deleteStory(tx, id);
+      await repository.bumpVersion(tx, userId);
+      // The deleted memory must not live on inside the keepsake while a new one renders.
+      await repository.clearKeepsakeVideo(tx, userId);
+      await requestJoin(userId, tx);
+      return { story: owned, keepsake: current };
+    });
+    await removeFiles([story.mediaKey, story.segmentKey, keepsake?.videoKey, keepsake?.posterKey]);
+    return { ok: true as const };
+  };
+
+  const renderProgress = (stories: StoryRow[], keepsake: KeepsakeRow | null) => {
+    const total = stories.reduce((sum, story) => sum + story.segmentSeconds, 0) || 1;
+    const done = stories.reduce(
+      (sum, story) => sum + (story.segmentSeconds * story.segmentProgress) / 100,
+      0,
+    );
+    const progress = Math.round((90 * done) / total + 0.1 * (keepsake?.joinProgress ?? 0));
+    return Math.min(99, progress);
+  };
+
+  const shareUrlFor = (token: string) => new URL(sharePath(token), deps.config.PUBLIC_URL).toString();
+
+  const keepsakeState = async (userId: string): Promise<ConcatenatedResponse> => {
+    const [stories, keepsake] = await Promise.all([
+      repository.listForUser(db, userId),
+      repository.findKeepsake(db, userId),
+    ]);
+    const shown = {
+      video_url: keepsake?.videoKey ? media.url(keepsake.videoKey) : null,
+      poster_url: keepsake?.posterKey ? media.url(keepsake.posterKey) : null,
+      share_url: keepsake?.shareToken ? shareUrlFor(keepsake.shareToken) : null,
+    };
+    if (!allPromptsTaken(stories))
+      return {
+        ...shown,
+        video_url: null,
+        poster_url: null,
+        status: 'waiting_for_prompts',
+        progress: progressPercent(stories.map((story) => story.type)),
+      };
+    if (keepsake?.videoKey && keepsake.renderedVersion === keepsake.version)
+      return { ...shown, status: 'ready', progress: 100 };
+    const failed =
+      keepsake?.failedVersion === keepsake?.version ||
+      stories.some((story) => story.segmentStatus === 'failed');
+    return { ...shown, status: failed ? 'failed' : 'rendering', progress: renderProgress(stories, keepsake) };
+  };
+
+  const share = async (userId: string) => {
+    const keepsake = await repository.findKeepsake(db, userId);
+    if (!keepsake?.videoKey) throw new Conflict(messages.notReadyToShare);
+    const token = keepsake.shareToken ?? randomBytes(18).toString('base64url');
+    if (!keepsake.shareToken) await repository.setShareToken(db, userId, token);
+    return { share_url: shareUrlFor(token), token };
+  };
+
+  const stopSharing = async (userId: string) => {
+    await repository.setShareToken(db, userId, null);
+    return { ok: true as const };
+  };
+
+  /** The public view of a shared keepsake, or null once it is revoked or no longer exists. */
+  const findShared = async (token: string): Promise<SharedKeepsake | null> => {
+    const row = await repository.findShared(db, token);
+    if (!row?.videoKey || !row.posterKey) return null;
+    const ownerName = row.firstName.trim() || row.username;
+    return {
+      video_url: media.url(row.videoKey, SHARED_MEDIA_TTL_SECONDS),
+      poster_url: media.url(row.posterKey, SHARED_MEDIA_TTL_SECONDS),
+      title: `${ownerName}’s Soul Story`,
+      owner_name: ownerName,
+    };
+  };
+
+  const shared = async (token: string) => {
+    const found = await findShared(token);
+    if (!found) throw new NotFound(messages.shareNotFound);
+    return found;
+  };
+
+  return {
+    upload,
+    list,
+    completedPrompts,
+    reorder,
+    remove,
+    keepsakeState,
+    share,
+    stopSharing,
+    shared,
+    findShared,
+    requestJoin,
+    removeFiles,
+  };
+};
+
+export type SoulStoryService = ReturnType<typeof createSoulStoryService>;
+
+/** How many memories a user has (the profile shows it). */
+export const countMemories = (db: DbOrTx, userId: string) => repository.countForUser(db, userId);

@@ -1,0 +1,50 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/tables.ts';
+
+/** One memory: a prompt's video take or a photo, with its normalised segment for the keepsake. */
+export const soulStories = pgTable(
+  'soul_stories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A prompt id or 'photo'. */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    kind: text('kind', { enum: ['video', 'photo'] }).notNull(),
+    mediaKey: text('media_key').notNull(),
+    position: integer('position').notNull(),
+    /** The segment's expected length, known at upload, weighs render progress. */
+    segmentSeconds: real('segment_seconds').notNull(),
+    segmentKey: text('segment_key'),
+    segmentStatus: text('segment_status', { enum: ['pending', 'ready', 'failed'] })
+      .notNull()
+      .default('pending'),
+    segmentProgress: integer('segment_progress').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('soul_stories_user_position_idx').on(table.userId, table.position),
+    uniqueIndex('soul_stories_one_take_per_prompt')
+      .on(table.userId, table.type)
+      .where(sql`${table.type} <> 'photo'`),
+  ],
+);
+
+/** The user's keepsake: `version` counts changes to the memories; the video shown is `renderedVersion`'s. */
+export const soulStoryKeepsakes = pgTable('soul_story_keepsakes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull().default(0),
+  renderedVersion: integer('rendered_version'),
+  failedVersion: integer('failed_version'),
+  videoKey: text('video_key'),
+  posterKey: text('poster_key'),
+  joinProgress: integer('join_progress').notNull().default(0),
+  shareToken: text('share_token').unique(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
