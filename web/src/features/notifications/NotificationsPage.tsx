@@ -73,7 +73,7 @@ export default function NotificationsPage() {
               </Text>
             </Group>
             <Progress value={percent} size="lg" aria-label="Soul Story progress" />
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {doneCount} of {PROMPT_COUNT} prompts completed
             </Text>
           </Stack>

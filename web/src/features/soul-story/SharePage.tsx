@@ -23,7 +23,7 @@ export default function SharePage() {
             <Title order={1} ta="center">
               {keepsake.title}
             </Title>
-            {keepsake.owner_name && <Text c="dimmed">A pilgrimage keepsake by {keepsake.owner_name}</Text>}
+            {keepsake.owner_name && <Text c="gray.7">A pilgrimage keepsake by {keepsake.owner_name}</Text>}
             <Box w="100%" bg="black" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
               {/* biome-ignore lint/a11y/useMediaCaption: the keepsake is made of a pilgrim's own uncaptioned recordings. */}
               <video

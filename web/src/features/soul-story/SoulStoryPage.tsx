@@ -58,7 +58,7 @@ export default function SoulStoryPage() {
           </Title>
           {stories.isPending && <Loader aria-label="Loading your memories" />}
           {stories.data?.length === 0 && (
-            <Text c="dimmed">Your recorded reflections and photos will appear here.</Text>
+            <Text c="gray.7">Your recorded reflections and photos will appear here.</Text>
           )}
           {stories.data && stories.data.length > 0 && <MemoryGrid stories={stories.data} />}
         </Stack>

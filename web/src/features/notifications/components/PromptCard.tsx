@@ -31,7 +31,7 @@ export function PromptCard({ prompt, completed }: Props) {
           </Badge>
         </Group>
         <Text fw={500}>{prompt.question}</Text>
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           {prompt.description}
         </Text>
         <Stack gap={4}>
@@ -49,11 +49,9 @@ export function PromptCard({ prompt, completed }: Props) {
         </Stack>
         <Button
           mt="auto"
-          color={prompt.color}
           variant={completed ? 'light' : 'filled'}
           leftSection={completed ? <IconRepeat size={16} /> : <IconVideo size={16} />}
           onClick={() => navigate('/soul-story', { state: { promptId: prompt.id } })}
-          aria-label={`${completed ? 'Re-record' : 'Record Now'}: ${prompt.name}`}
         >
           {completed ? 'Re-record' : 'Record Now'}
         </Button>

@@ -28,7 +28,7 @@ function Message({ item }: { item: NotificationItem }) {
         </Stack>
         <Text
           size="xs"
-          c="dimmed"
+          c="gray.7"
           style={{ whiteSpace: 'nowrap' }}
           component="time"
           dateTime={item.created_at}
@@ -50,7 +50,7 @@ export function RecentMessages({ items }: { items: NotificationItem[] }) {
         <Card withBorder padding="lg">
           <Stack align="center" gap="sm">
             <Text fw={500}>No messages yet</Text>
-            <Text size="sm" c="dimmed" ta="center">
+            <Text size="sm" c="gray.7" ta="center">
               Record your first reflection and your news will gather here.
             </Text>
             <Button component={Link} to="/soul-story">

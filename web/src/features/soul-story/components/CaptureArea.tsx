@@ -155,7 +155,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
           <Card withBorder bg="sage.0" padding="md">
             <Group justify="space-between" align="flex-start" wrap="nowrap">
               <Stack gap={4}>
-                <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+                <Text size="xs" tt="uppercase" fw={600} c="gray.7">
                   Your prompt
                 </Text>
                 <Title order={3} size="h4">
@@ -234,7 +234,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
           )}
         </Group>
         {prompt && !hasCamera && idle && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             No camera was found, so you can choose a video you have already recorded (WebM or MP4).
           </Text>
         )}

@@ -13,7 +13,7 @@ function Generating({ progress }: { progress: number }) {
         <Text fw={500}>{soulStoryMessages.generating}</Text>
       </Group>
       <Progress value={progress} w="100%" animated aria-label="Final video progress" />
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         {progress}%
       </Text>
     </Stack>
@@ -45,7 +45,7 @@ export function CompletionSection() {
         {videoUrl && (
           <>
             {rendering && (
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 Updating your video with your latest changes… {keepsake?.progress ?? 0}%
               </Text>
             )}

@@ -38,7 +38,7 @@ export function ShareControls({ shareUrl }: Props) {
   if (!shareUrl) {
     return (
       <Stack gap="xs" align="center">
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" c="gray.7" ta="center">
           Sharing creates a private link: anyone who has it can watch your Soul Story, until you stop sharing.
         </Text>
         <Button

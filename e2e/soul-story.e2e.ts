@@ -1,0 +1,331 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
+import { decodeErrors, ffprobe, makeTestMedia } from './soul-story-media.ts';
+
+type TestMedia = Awaited<ReturnType<typeof makeTestMedia>>;
+
+const promptNames = ['The Call', 'The Suffering', 'The Joy', 'What Found You'];
+
+const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
+
+const memories = (page: Page) => page.getByRole('article', { name: /^Memory \d+:/ });
+
+/** The memory titles in the order the grid shows them. */
+const gridOrder = async (page: Page) =>
+  (
+    await memories(page).evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label') ?? ''))
+  ).map((label) => label.replace(/^Memory \d+: /, ''));
+
+const serverOrder = async (access: string) => {
+  const response = await fetch(`${baseURL()}/api/soulstories/`, {
+    headers: { authorization: `Bearer ${access}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { title: string }[]).map((story) => story.title);
+};
+
+const waitForOrder = async (page: Page, access: string, expected: string[]) => {
+  await expect.poll(() => gridOrder(page), { timeout: 10_000 }).toEqual(expected);
+  await expect.poll(() => serverOrder(access), { timeout: 10_000 }).toEqual(expected);
+};
+
+const captureHeading = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Capture a Memory' }).getByRole('heading', { name, exact: true });
+
+const recordTake = async (page: Page, seconds = 1.2) => {
+  await page.getByRole('button', { name: 'Record Now' }).click();
+  await page.getByRole('button', { name: 'Stop Recording' }).waitFor();
+  await page.waitForTimeout(seconds * 1000);
+  await page.getByRole('button', { name: 'Stop Recording' }).click();
+  await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
+};
+
+const choosePhoto = async (page: Page, button: Locator, file: string) => {
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
+  await chooser.setFiles(file);
+};
+
+/** Browser console errors, apart from the network log lines of answers the test expects to fail. */
+const watchConsole = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
+
+describe('Soul Story', () => {
+  const browser = useBrowser();
+  let media: TestMedia;
+
+  beforeAll(async () => {
+    media = await makeTestMedia();
+  });
+  afterAll(async () => {
+    await media?.cleanup();
+  });
+
+  it('records four prompts, adds photos, arranges them, and downloads and shares the keepsake', async () => {
+    const page = await browser.newPage();
+    const consoleErrors = watchConsole(page);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() });
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+
+    await page.getByRole('heading', { name: 'What is Soul Stories?' }).waitFor();
+    await page.getByRole('heading', { name: 'How It Works' }).waitFor();
+    await captureHeading(page, 'The Call').waitFor();
+    await expectAccessible(page);
+
+    // The first take: the live preview is mirrored and at most 480 px wide, 16:9.
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    const live = page.getByLabel('Live camera preview for The Call');
+    await live.waitFor();
+    const liveStyle = await live.evaluate((video) => ({
+      transform: getComputedStyle(video).transform,
+      width: video.getBoundingClientRect().width,
+      height: video.getBoundingClientRect().height,
+    }));
+    expect(liveStyle.transform).toBe('matrix(-1, 0, 0, 1, 0, 0)');
+    expect(liveStyle.width).toBeLessThanOrEqual(480);
+    expect(liveStyle.width / liveStyle.height).toBeCloseTo(16 / 9, 1);
+    await page.waitForTimeout(1200);
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
+
+    // An interrupted upload keeps the take: saving again needs no new recording.
+    await page.route('**/api/soulstory/upload/', (route) => route.abort('connectionreset'));
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Upload Failed').waitFor();
+    await page.getByText('Your recording is still here').waitFor();
+    await page.unroute('**/api/soulstory/upload/');
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Story saved!').waitFor();
+    await captureHeading(page, 'The Suffering').waitFor();
+
+    // Discard throws a take away and leaves the prompt as it was.
+    await recordTake(page);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Record Now' }).waitFor();
+    await captureHeading(page, 'The Suffering').waitFor();
+
+    for (const name of promptNames.slice(1)) {
+      await captureHeading(page, name).waitFor();
+      await recordTake(page);
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await page.getByRole('button', { name: 'Save to My Story' }).waitFor({ state: 'detached' });
+    }
+    await page.getByRole('heading', { name: 'Your Soul Story is Complete!' }).waitFor();
+    await expect.poll(() => gridOrder(page)).toEqual(promptNames);
+
+    // Photos: images only, a title each, at most three.
+    const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
+    expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
+    await choosePhoto(page, photoButton, media.notAnImage);
+    await toast(page, 'Only image files are allowed').waitFor();
+    const photoTitles = ['Meseta at dawn', 'Cruz de Ferro', 'Finisterre'];
+    for (const [index, file] of media.photos.entries()) {
+      await choosePhoto(page, photoButton, file);
+      await page.getByRole('img', { name: 'Preview of your photo' }).waitFor();
+      if (index === 0) {
+        await page.getByRole('button', { name: 'Save to My Story' }).click();
+        await toast(page, 'Please give your photo a title').waitFor();
+      }
+      await page.getByRole('textbox', { name: 'Photo title' }).fill(photoTitles[index]!);
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await expect.poll(() => photoButton.innerText()).toBe(`Upload a Photo (${index + 1}/3)`);
+    }
+    expect(await photoButton.isDisabled()).toBe(true);
+    const allTitles = [...promptNames, ...photoTitles];
+    await waitForOrder(page, access, allTitles);
+    await expectAccessible(page);
+
+    // Menu: Move Up is off for the first card, Move Down for the last.
+    await page.getByRole('button', { name: 'Options for The Call' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Move Up' }).isDisabled()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Move Down' }).click();
+    await waitForOrder(page, access, ['The Suffering', 'The Call', ...allTitles.slice(2)]);
+    await page.getByRole('button', { name: 'Options for Finisterre' }).click();
+    expect(await page.getByRole('menuitem', { name: 'Move Down' }).isDisabled()).toBe(true);
+    await page.getByRole('menuitem', { name: 'Move Up' }).click();
+    const afterMenu = [
+      'The Suffering',
+      'The Call',
+      'The Joy',
+      'What Found You',
+      'Meseta at dawn',
+      'Finisterre',
+      'Cruz de Ferro',
+    ];
+    await waitForOrder(page, access, afterMenu);
+
+    // Drag with the pointer: the last card onto the first place.
+    const handle = page.getByRole('button', { name: 'Drag to reorder Cruz de Ferro' });
+    const target = memories(page).first();
+    await handle.scrollIntoViewIfNeeded();
+    const from = (await handle.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
+    await target.scrollIntoViewIfNeeded();
+    const to = (await target.boundingBox())!;
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.waitForTimeout(200);
+    await page.mouse.up();
+    const afterDrag = ['Cruz de Ferro', ...afterMenu.slice(0, 6)];
+    await waitForOrder(page, access, afterDrag);
+
+    // Drag with the keyboard: pick up the first card, move it one place right, drop it.
+    await page.getByRole('button', { name: 'Drag to reorder Cruz de Ferro' }).focus();
+    await page.keyboard.press('Space');
+    await page.waitForTimeout(200);
+    await page.keyboard.press('ArrowRight');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('Space');
+    const afterKeyboard = ['The Suffering', 'Cruz de Ferro', ...afterDrag.slice(2)];
+    await waitForOrder(page, access, afterKeyboard);
+
+    // Delete a photo after confirming; the photo button counts down again.
+    await page.getByRole('button', { name: 'Options for Meseta at dawn' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Deletion' });
+    await dialog.getByText('Are you sure? This memory will be permanently deleted.').waitFor();
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Memory deleted').waitFor();
+    const finalOrder = afterKeyboard.filter((title) => title !== 'Meseta at dawn');
+    await waitForOrder(page, access, finalOrder);
+    expect(await photoButton.innerText()).toBe('Upload a Photo (2/3)');
+    expect(await photoButton.isDisabled()).toBe(false);
+
+    // The keepsake of the final order, then its download.
+    const keepsake = page.getByLabel('Your Soul Story video');
+    await keepsake.waitFor({ timeout: 150_000 });
+    await page.getByText(/Updating your video/).waitFor({ state: 'detached', timeout: 150_000 });
+    await expectAccessible(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download (.mp4)' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('my-soul-story.mp4');
+    const saved = path.join(media.dir, 'downloaded.mp4');
+    await download.saveAs(saved);
+    const probed = await ffprobe(saved);
+    expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
+    expect(probed.streams.find((stream) => stream.codec_type === 'video')?.codec_name).toBe('h264');
+    // Four takes of about a second, two photos and four title cards.
+    expect(probed.duration).toBeGreaterThan(6);
+    expect(await decodeErrors(saved)).toBe('');
+
+    // Sharing: a public link, copied, opened by someone signed out with a link preview.
+    await page.getByRole('button', { name: 'Share My Story' }).click();
+    const linkInput = page.getByRole('textbox', { name: 'Your share link' });
+    await linkInput.waitFor();
+    const shareUrl = await linkInput.inputValue();
+    expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{16,64}$/);
+    const encoded = encodeURIComponent(shareUrl);
+    expect(await page.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toContain(encoded);
+    expect(await page.getByRole('link', { name: 'Twitter' }).getAttribute('href')).toContain(encoded);
+    expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(encoded);
+    await page.getByRole('button', { name: 'Copy Link' }).click();
+    await toast(page, 'Link Copied!').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
+
+    const sharePath = new URL(shareUrl).pathname;
+    const visitor = await browser.newPage();
+    const visitorErrors = watchConsole(visitor);
+    await visitor.goto(sharePath);
+    const sharedVideo = visitor.locator('video');
+    await sharedVideo.waitFor();
+    expect(await sharedVideo.getAttribute('src')).toMatch(/\/media\/.+\.mp4$/);
+    await expectAccessible(visitor);
+    const html = await (await fetch(`${baseURL()}${sharePath}`)).text();
+    for (const tag of ['og:title', 'og:image', 'og:video']) expect(html).toContain(`property="${tag}"`);
+    expect(html).toContain('name="twitter:card"');
+
+    // Stopping sharing takes the page and its preview away.
+    await page.getByRole('button', { name: 'Stop Sharing' }).click();
+    await page.getByRole('button', { name: 'Share My Story' }).waitFor();
+    await visitor.reload();
+    await visitor.getByText('This Soul Story is no longer shared.').waitFor();
+    expect(await visitor.locator('video').count()).toBe(0);
+    const revokedHtml = await (await fetch(`${baseURL()}${sharePath}`)).text();
+    expect(revokedHtml).not.toContain('og:video');
+
+    expect(consoleErrors).toEqual([]);
+    expect(visitorErrors).toEqual([]);
+  }, 400_000);
+
+  it('resets capture with the browser’s message when the camera fails', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.getUserMedia = () =>
+        Promise.reject(new DOMException('Permission denied by the pilgrim', 'NotAllowedError'));
+    });
+    await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    await toast(page, 'Camera Error').getByText('Permission denied by the pilgrim').waitFor();
+    await page.getByRole('button', { name: 'Record Now' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Stop Recording' }).count()).toBe(0);
+  });
+
+  it('offers a video file where there is no camera, saved as the prompt', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => {
+      navigator.mediaDevices.enumerateDevices = () => Promise.resolve([]);
+    });
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await page.getByText('No camera was found').waitFor();
+    expect(await page.getByRole('button', { name: 'Record Now' }).count()).toBe(0);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      page.getByRole('button', { name: 'Choose a Video File' }).click(),
+    ]);
+    await chooser.setFiles(media.clip);
+    await page.getByLabel('Preview of The Call').waitFor();
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Story saved!').waitFor();
+    await captureHeading(page, 'The Suffering').waitFor();
+    const stories = await fetch(`${baseURL()}/api/soulstories/`, {
+      headers: { authorization: `Bearer ${access}` },
+    });
+    const [saved] = (await stories.json()) as { title: string; type: string; media_url: string }[];
+    expect(saved).toMatchObject({ title: 'The Call', type: 'call' });
+    expect(saved?.media_url).toMatch(/\.webm$/);
+  });
+
+  it('says so when the memories cannot be loaded', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await page.route('**/api/soulstories/', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"error":"Something went wrong"}',
+      }),
+    );
+    await page.goto('/soul-story');
+    await toast(page, 'Failed to load stories').waitFor();
+  });
+
+  it('records the prompt chosen on the notifications page', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await page.goto('/notifications');
+    await page.getByRole('article', { name: 'The Joy' }).getByRole('button', { name: 'Record Now' }).click();
+    await page.waitForURL('**/soul-story');
+    await captureHeading(page, 'The Joy').waitFor();
+    await recordTake(page, 0.8);
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Story saved!').waitFor();
+    // With The Joy done, the next prompt is the first one still open.
+    await captureHeading(page, 'The Call').waitFor();
+    await expect.poll(() => gridOrder(page)).toEqual(['The Joy']);
+  });
+});
