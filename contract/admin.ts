@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { adminBlogPost } from './blog.ts';
+import { communityRequestKinds } from './community.ts';
+import { contactKinds } from './contact.ts';
+import { subscriber } from './newsletter.ts';
+
+export const adminMessages = {
+  loadFailed: 'Could not load this section. Please try again.',
+  saved: 'Saved',
+  published: 'Published',
+  unpublished: 'Moved back to drafts',
+  coverUploaded: 'Cover image uploaded',
+  saveFailed: 'Could not save. Please try again.',
+  coverMissing: 'Choose an image to upload as the cover',
+  exportFailed: 'Could not export. Please try again.',
+} as const;
+
+export const adminMe = z.object({ email: z.string(), username: z.string() });
+
+export const adminPostList = z.array(adminBlogPost);
+export const adminSubscriberList = z.array(subscriber);
+
+export const handledBody = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
+
+export const messageKindQuery = z.object({ kind: z.enum(contactKinds).optional() });
+export const requestKindQuery = z.object({ kind: z.enum(communityRequestKinds).optional() });
+
+/** Where the admin console lives in the browser; each section is a sub-path of /admin. */
+export const adminSections = [
+  { path: 'posts', label: 'Posts' },
+  { path: 'inbox', label: 'Inbox' },
+  { path: 'requests', label: 'Join & volunteer' },
+  { path: 'subscribers', label: 'Subscribers' },
+  { path: 'giving', label: 'Donations & orders' },
+  { path: 'survey', label: 'Survey results' },
+] as const;

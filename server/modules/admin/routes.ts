@@ -1,0 +1,286 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminMe,
+  adminMessages,
+  adminPostList,
+  adminSubscriberList,
+  handledBody,
+  messageKindQuery,
+  requestKindQuery,
+} from '../../../contract/admin.ts';
+import { adminBlogPost, blogLimits, blogPostInput } from '../../../contract/blog.ts';
+import { errorBody } from '../../../contract/common.ts';
+import { communityRequestItem } from '../../../contract/community.ts';
+import { contactMessageItem } from '../../../contract/contact.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import { Invalid, TooLarge, Unauthorized } from '../../http/errors.ts';
+import {
+  createPost,
+  getPostForAdmin,
+  listAllPosts,
+  publishPost,
+  setCover,
+  unpublishPost,
+  updatePost,
+} from '../blog/index.ts';
+import { listCommunityRequests, setCommunityRequestHandled } from '../community/index.ts';
+import { listContactMessages, setContactMessageHandled } from '../contact/index.ts';
+import { listSubscribers } from '../newsletter/index.ts';
+import { toCsv } from './csv.ts';
+import { findUser } from './repository.ts';
+
+const postId = z.object({ id: z.string().max(100) });
+const itemId = z.object({ id: z.string().max(100) });
+const guarded = { 401: errorBody, 403: errorBody };
+const security = [{ bearer: [] }];
+
+const sendCsv = (
+  reply: {
+    header(name: string, value: string): unknown;
+    type(value: string): unknown;
+    send(body: string): unknown;
+  },
+  name: string,
+  csv: string,
+) => {
+  reply.header('content-disposition', `attachment; filename="${name}"`);
+  reply.type('text/csv; charset=utf-8');
+  return reply.send(csv);
+};
+
+/** Everything under /api/admin/: one hook checks the caller's role in the database on every call. */
+export const adminRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    // onRequest, before the body is parsed or validated: nobody learns anything about the API without the role.
+    app.addHook('onRequest', deps.auth.admin);
+
+    app.get(
+      '/api/admin/me/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The signed-in admin',
+          security,
+          response: { 200: adminMe, ...guarded },
+        },
+      },
+      async (request) => {
+        const user = await findUser(deps.db, userIdOf(request));
+        if (!user) throw new Unauthorized();
+        return user;
+      },
+    );
+
+    app.get(
+      '/api/admin/posts/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every post, drafts included, last edited first',
+          security,
+          response: { 200: adminPostList, ...guarded },
+        },
+      },
+      async () => listAllPosts(deps.db),
+    );
+
+    app.post(
+      '/api/admin/posts/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Write a new post (a draft until published)',
+          security,
+          body: blogPostInput,
+          response: { 201: adminBlogPost, 400: errorBody, ...guarded },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createPost(deps.db, request.body)),
+    );
+
+    app.get(
+      '/api/admin/posts/:id/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'One post, draft or published',
+          security,
+          params: postId,
+          response: { 200: adminBlogPost, 404: errorBody, ...guarded },
+        },
+      },
+      async (request) => getPostForAdmin(deps.db, request.params.id),
+    );
+
+    app.put(
+      '/api/admin/posts/:id/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Edit a post',
+          security,
+          params: postId,
+          body: blogPostInput,
+          response: { 200: adminBlogPost, 400: errorBody, 404: errorBody, ...guarded },
+        },
+      },
+      async (request) => updatePost(deps.db, request.params.id, request.body),
+    );
+
+    for (const [action, change] of [
+      ['publish', publishPost],
+      ['unpublish', unpublishPost],
+    ] as const) {
+      app.post(
+        `/api/admin/posts/:id/${action}/`,
+        {
+          schema: {
+            tags: ['admin'],
+            summary: action === 'publish' ? 'Publish a post now' : 'Take a post back to drafts',
+            security,
+            params: postId,
+            body: z.object({}).strict().nullish(),
+            response: { 200: adminBlogPost, 404: errorBody, ...guarded },
+          },
+        },
+        async (request) => change(deps.db, request.params.id),
+      );
+    }
+
+    app.post(
+      '/api/admin/posts/:id/cover/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Replace the cover image (multipart field `cover`; checked by decoding it)',
+          security,
+          consumes: ['multipart/form-data'],
+          params: postId,
+          response: {
+            200: adminBlogPost,
+            400: errorBody,
+            404: errorBody,
+            413: errorBody,
+            415: errorBody,
+            ...guarded,
+          },
+        },
+      },
+      async (request) => {
+        const file = await request.file({ limits: { fileSize: blogLimits.coverBytes, files: 1 } });
+        if (file?.fieldname !== 'cover') throw new Invalid(adminMessages.coverMissing, 'cover');
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+            throw new TooLarge('The cover image must be at most 10 MB.');
+          throw error;
+        });
+        return setCover(deps, request.params.id, bytes);
+      },
+    );
+
+    app.get(
+      '/api/admin/subscribers/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Newsletter subscribers, oldest first',
+          security,
+          response: { 200: adminSubscriberList, ...guarded },
+        },
+      },
+      async () => listSubscribers(deps.db),
+    );
+
+    app.get(
+      '/api/admin/subscribers/export.csv',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Newsletter subscribers as CSV',
+          security,
+          produces: ['text/csv'],
+        },
+      },
+      async (_request, reply) =>
+        sendCsv(
+          reply,
+          'subscribers.csv',
+          toCsv(await listSubscribers(deps.db), [
+            { header: 'email', value: (row) => row.email },
+            { header: 'status', value: (row) => row.status },
+            { header: 'subscribed_at', value: (row) => row.subscribed_at },
+            { header: 'confirmed_at', value: (row) => row.confirmed_at },
+            { header: 'unsubscribed_at', value: (row) => row.unsubscribed_at },
+          ]),
+        ),
+    );
+
+    app.get(
+      '/api/admin/messages/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Contact and inquiry messages, newest first',
+          security,
+          querystring: messageKindQuery,
+          response: { 200: z.array(contactMessageItem), ...guarded },
+        },
+      },
+      async (request) =>
+        listContactMessages(
+          deps.db,
+          request.query.kind ? { kind: request.query.kind, limit: 500 } : { limit: 500 },
+        ),
+    );
+
+    app.post(
+      '/api/admin/messages/:id/handled/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Mark a message handled or not',
+          security,
+          params: itemId,
+          body: handledBody,
+          response: { 200: contactMessageItem, 400: errorBody, 404: errorBody, ...guarded },
+        },
+      },
+      async (request) => setContactMessageHandled(deps.db, request.params.id, request.body.handled),
+    );
+
+    app.get(
+      '/api/admin/requests/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Join and volunteer requests, newest first',
+          security,
+          querystring: requestKindQuery,
+          response: { 200: z.array(communityRequestItem), ...guarded },
+        },
+      },
+      async (request) =>
+        listCommunityRequests(
+          deps.db,
+          request.query.kind ? { kind: request.query.kind, limit: 500 } : { limit: 500 },
+        ),
+    );
+
+    app.post(
+      '/api/admin/requests/:id/handled/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Mark a join or volunteer request handled or not',
+          security,
+          params: itemId,
+          body: handledBody,
+          response: { 200: communityRequestItem, 400: errorBody, 404: errorBody, ...guarded },
+        },
+      },
+      async (request) => setCommunityRequestHandled(deps.db, request.params.id, request.body.handled),
+    );
+  };
