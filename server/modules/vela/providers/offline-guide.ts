@@ -87,7 +87,7 @@ export const offlineReply = (request: {
   const fresh = (candidates: string[]): string | null => {
     for (let offset = 0; offset < candidates.length; offset++) {
       const candidate = candidates[(seed + offset) % candidates.length]!;
-      if (!said.includes(candidate)) return candidate;
+      if (!sentencesOf(candidate).some((sentence) => said.includes(sentence))) return candidate;
     }
     return null;
   };
@@ -117,6 +117,12 @@ export const offlineReply = (request: {
 
   return [opening, offering, question].filter(Boolean).join(' ');
 };
+
+/** A candidate counts as said if any of its sentences was, so a shared tail is never heard twice. */
+const sentencesOf = (text: string) =>
+  (text.match(/[^.!?]+[.!?]+["')]*/g) ?? [text])
+    .map((part) => part.trim())
+    .filter((part) => part.length >= 12);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

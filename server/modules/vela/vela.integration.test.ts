@@ -1,0 +1,354 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages as chatWords, SAFETY_REPLY } from '../../../contract/vela.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '../auth/tables.ts';
+import {
+  type FakeModelServer,
+  json,
+  openAiStream,
+  startFakeModelServer,
+} from './providers/fake-model-server.ts';
+import { chatMessages } from './tables.ts';
+
+export const createPilgrim = async (
+  testApp: TestApp,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<{ id: string; email: string; headers: { authorization: string } }> => {
+  const id = randomBytes(4).toString('hex');
+  const [user] = await testApp.deps.db
+    .insert(users)
+    .values({
+      email: `pilgrim.${id}@example.com`,
+      username: `pilgrim_${id}`,
+      passwordHash: 'not-used-here',
+      nationality: 'ES',
+      vibe: 'Agnostic',
+      caminoStartDate: '2026-05-01',
+      caminoDuration: 30,
+      ...values,
+    })
+    .returning();
+  const token = await testApp.deps.tokens.sign(user!.id);
+  return { id: user!.id, email: user!.email, headers: { authorization: `Bearer ${token}` } };
+};
+
+const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({
+  vibe: 'Agnostic',
+  inputs,
+  parameters: { max_new_tokens: 70, temperature: 0, top_p: 0.9, do_sample: true },
+  ...extra,
+});
+
+/** Reads the events of a server-sent event stream body. */
+const eventsOf = (body: string) =>
+  body
+    .split('\n\n')
+    .filter(Boolean)
+    .map((frame) => {
+      const [eventLine, dataLine] = frame.split('\n');
+      return { event: eventLine!.replace('event: ', ''), data: JSON.parse(dataLine!.replace('data: ', '')) };
+    });
+
+describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await createTestApp();
+  });
+  afterAll(() => testApp.close());
+
+  it('needs a signed-in user', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      payload: chatBody('Hello'),
+    });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().error).toBe('Authentication required. Please log in again.');
+  });
+
+  it('answers in the spec shape and keeps the conversation', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const first = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('I walked from Sarria with my sister.'),
+    });
+    expect(first.statusCode).toBe(200);
+    const [item] = first.json();
+    expect(item.generated_text).toMatch(/sister/);
+    expect(item.generated_text).toMatch(/[.!?]$/);
+
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    expect(history.json()).toMatchObject({
+      mode: 'offline',
+      teacher_name: 'Thich Nhat Hanh',
+      nationality: 'ES',
+      messages: [
+        { role: 'user', content: 'I walked from Sarria with my sister.', safety: null },
+        { role: 'assistant', content: item.generated_text, safety: null },
+      ],
+    });
+  });
+
+  it('streams a reply as server-sent events and stores the cleaned text', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/stream/',
+      headers: pilgrim.headers,
+      payload: chatBody('The meseta was long and quiet.'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/event-stream');
+    const events = eventsOf(response.body);
+    const tokens = events.filter((event) => event.event === 'token');
+    expect(tokens.length).toBeGreaterThan(3);
+    const done = events.at(-1)!;
+    expect(done.event).toBe('done');
+    expect(tokens.map((event) => event.data.text).join('')).toBe(done.data.generated_text);
+    const rows = await testApp.deps.db.select().from(chatMessages).where(eq(chatMessages.userId, pilgrim.id));
+    expect(rows.map((row) => row.content)).toContain(done.data.generated_text);
+  });
+
+  it('meets a self-harm phrase with the safety reply and the helpline of the pilgrim’s country', async () => {
+    const pilgrim = await createPilgrim(testApp, { nationality: 'US' });
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('Since I came home I want to end my life'),
+    });
+    const [item] = response.json();
+    expect(item.safety).toBe('selfHarm');
+    expect(item.generated_text.startsWith(SAFETY_REPLY)).toBe(true);
+    expect(item.generated_text).toContain('988');
+    expect(item.helpline).toMatchObject({ country: 'US', crisis: { phone: '988' }, emergency: '911' });
+  });
+
+  it('gives the abuse line for abuse, no helpline for hate, and the directory for an unlisted country', async () => {
+    const spanish = await createPilgrim(testApp, { nationality: 'ES' });
+    const abuse = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: spanish.headers,
+      payload: chatBody('my husband hits me'),
+    });
+    expect(abuse.json()[0].generated_text).toContain('016');
+    const hate = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: spanish.headers,
+      payload: chatBody('I hate all immigrants'),
+    });
+    expect(hate.json()).toEqual([{ generated_text: SAFETY_REPLY, safety: 'hate' }]);
+    const elsewhere = await createPilgrim(testApp, { nationality: 'AQ' });
+    const directory = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: elsewhere.headers,
+      payload: chatBody('I feel suicidal'),
+    });
+    expect(directory.json()[0].helpline.country).toBe('INTL');
+    expect(directory.json()[0].generated_text).toContain('https://findahelpline.com');
+  });
+
+  it('rejects an over-long message and bad parameters with clear errors, and clamps the rest', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const long = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('a'.repeat(2001)),
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ error: chatWords.messageTooLong, field: 'inputs' });
+    const badType = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('hi', { parameters: { temperature: 'hot' } }),
+    });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json().error).toBe('parameters.temperature must be a number');
+    const clamped = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('hi', {
+        parameters: { max_new_tokens: 99999, temperature: 9, top_p: 3, do_sample: true },
+      }),
+    });
+    expect(clamped.statusCode).toBe(200);
+  });
+
+  it('clears the conversation', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('Hi'),
+    });
+    const cleared = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    expect(cleared.json()).toEqual({ deleted: 2 });
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    expect(history.json().messages).toEqual([]);
+  });
+
+  it('limits each pilgrim to 20 messages a minute', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const statuses: number[] = [];
+    for (let count = 0; count < 21; count++) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/chat/',
+        headers: pilgrim.headers,
+        payload: chatBody(`message ${count}`),
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) expect(response.json().error).toBe(chatWords.rateLimited);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(20);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it('publishes the helpline table and the mode', async () => {
+    const helplines = await testApp.app.inject({ method: 'GET', url: '/api/chat/helplines/' });
+    const codes = helplines.json().helplines.map((line: { country: string }) => line.country);
+    for (const code of ['ES', 'US', 'IT', 'DE', 'PT', 'GB', 'FR', 'IE', 'KR', 'CA', 'AU', 'BR', 'MX'])
+      expect(codes).toContain(code);
+    expect(helplines.json().international.directory.url).toBe('https://findahelpline.com');
+    const config = await testApp.app.inject({ method: 'GET', url: '/api/chat/config/' });
+    expect(config.json()).toEqual({ mode: 'offline', teacher_name: 'Thich Nhat Hanh' });
+  });
+});
+
+describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  let model: FakeModelServer;
+  beforeAll(async () => {
+    model = await startFakeModelServer();
+    testApp = await createTestApp({
+      LLM_PROVIDER: 'openai',
+      LLM_BASE_URL: `${model.url}/v1`,
+      LLM_API_KEY: 'sk-test',
+      LLM_TIMEOUT_MS: '500',
+      VELA_TEACHER_NAME: 'Hildegard of Bingen',
+    });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await model.close();
+  });
+
+  it('grounds the prompt in the pilgrim’s worldview and dates, and cleans the reply', async () => {
+    const pilgrim = await createPilgrim(testApp, { vibe: 'Unknown Worldview' });
+    model.respondWith(
+      openAiStream(['Vela: What ', 'did the road ', 'give you? What did the road give you?']),
+    );
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('I am home now.', { vibe: 'Unknown Worldview' }),
+    });
+    expect(response.json()).toEqual([{ generated_text: 'What did the road give you?' }]);
+    const system = (model.requests.at(-1)!.body.messages as { content: string }[])[0]!.content;
+    expect(system).toContain('Hildegard of Bingen');
+    expect(system).toContain('2026-05-01');
+    expect(system).toContain('30 days');
+    expect(system).toContain('not a therapist or doctor');
+  });
+
+  it('never sends a safety phrase, nor later a flagged message, to the model', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const before = model.requests.length;
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/stream/',
+      headers: pilgrim.headers,
+      payload: chatBody('I want to kill myself'),
+    });
+    expect(model.requests.length).toBe(before);
+    model.respondWith(openAiStream(['I am here.']));
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('Hello again'),
+    });
+    const sent = JSON.stringify(model.requests.at(-1)!.body);
+    expect(sent).not.toContain('kill myself');
+    expect(sent).not.toContain(SAFETY_REPLY);
+  });
+
+  it('streams the model’s pieces as they come', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    model.respondWith(openAiStream(['Buen ', 'Camino', ', pilgrim']));
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/stream/',
+      headers: pilgrim.headers,
+      payload: chatBody('Thank you'),
+    });
+    const events = eventsOf(response.body);
+    expect(events.map((event) => event.event)).toEqual(['token', 'token', 'token', 'done']);
+    expect(events.at(-1)!.data.generated_text).toBe('Buen Camino, pilgrim.');
+  });
+
+  it('maps provider failures to the statuses the chat turns into the spec’s replies', async () => {
+    const pilgrim = await createPilgrim(testApp);
+    const cases: [() => void, number, RegExp][] = [
+      [() => model.respondWith(json(401, { error: { message: 'bad key' } })), 502, /401/],
+      [() => model.respondWith(json(503, { error: { message: 'busy' } })), 503, /overloaded/],
+      [() => model.respondWith(json(502, { error: { message: 'gateway' } })), 503, /overloaded/],
+      [() => model.respondWith(json(500, { error: { message: 'boom' } })), 500, /could not process/],
+      [() => model.respondWith(() => undefined), 504, /in time/],
+    ];
+    for (const [arrange, status, message] of cases) {
+      arrange();
+      for (const url of ['/api/chat/', '/api/chat/stream/']) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url,
+          headers: pilgrim.headers,
+          payload: chatBody('Hello'),
+        });
+        expect(response.statusCode, url).toBe(status);
+        expect(response.json().error).toMatch(message);
+      }
+    }
+    model.respondWith(openAiStream([]));
+    const empty = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/',
+      headers: pilgrim.headers,
+      payload: chatBody('Hello'),
+    });
+    expect(empty.json()).toEqual([]);
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    expect(history.json().mode).toBe('openai');
+    expect(
+      history.json().messages.filter((message: { role: string }) => message.role === 'user'),
+    ).toHaveLength(1);
+  });
+});
