@@ -1,0 +1,2 @@
+export { HoneypotField } from './components/HoneypotField.tsx';
+export { serverFieldError, validateWith } from './form-errors.ts';
