@@ -40,6 +40,24 @@ const contentSecurityPolicy = {
   },
 };
 
+/** Stripe.js runs only on the pages that take a card, and only when Stripe is configured. */
+const stripePages = new Set(['/donate', '/store/order']);
+const stripePagePolicy = Object.entries({
+  ...contentSecurityPolicy.directives,
+  scriptSrc: [...contentSecurityPolicy.directives.scriptSrc, 'https://js.stripe.com'],
+  frameSrc: [
+    ...contentSecurityPolicy.directives.frameSrc,
+    'https://js.stripe.com',
+    'https://hooks.stripe.com',
+  ],
+  connectSrc: [...contentSecurityPolicy.directives.connectSrc, 'https://api.stripe.com'],
+})
+  .map(
+    ([name, values]) =>
+      `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`,
+  )
+  .join('; ');
+
 /** The one entry point: production and tests build the same app from the same deps. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   const app = Fastify({
@@ -142,6 +160,8 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     if (!isPage || !indexHtml) {
       return reply.status(404).send({ error: `No such endpoint: ${request.method} ${pathname}` });
     }
+    if (deps.config.payments === 'stripe' && stripePages.has(pathname.toLowerCase().replace(/\/$/, '')))
+      reply.header('content-security-policy', stripePagePolicy);
     const meta = await deps.pageMeta.resolve(pathname);
     const html = meta
       ? indexHtml.replace(defaultTitle, renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))

@@ -8,6 +8,8 @@ export interface StripeRequest {
   path: string;
   params: URLSearchParams;
   idempotencyKey: string | undefined;
+  /** What the fake answered. */
+  response?: Record<string, unknown>;
 }
 
 type Json = Record<string, unknown>;
@@ -144,7 +146,8 @@ export const startFakeStripe = async () => {
     const body = await readBody(request);
     const params = method(request) === 'GET' ? url.searchParams : new URLSearchParams(body);
     const idempotencyKey = request.headers['idempotency-key'] as string | undefined;
-    requests.push({ method: method(request), path: url.pathname, params, idempotencyKey });
+    const entry: StripeRequest = { method: method(request), path: url.pathname, params, idempotencyKey };
+    requests.push(entry);
     let result: { status: number; body: Json };
     if (state.failNext > 0) {
       state.failNext--;
@@ -158,6 +161,7 @@ export const startFakeStripe = async () => {
       result = handle(method(request), url.pathname, params);
       if (idempotencyKey && method(request) !== 'GET') replays.set(idempotencyKey, result);
     }
+    entry.response = result.body;
     response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
     response.end(JSON.stringify(result.body));
   });
