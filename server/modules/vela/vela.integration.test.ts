@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages as chatWords, SAFETY_REPLY } from '../../../contract/vela.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../auth/tables.ts';
 import {
   type FakeModelServer,
   json,
@@ -11,28 +9,7 @@ import {
   startFakeModelServer,
 } from './providers/fake-model-server.ts';
 import { chatMessages } from './tables.ts';
-
-export const createPilgrim = async (
-  testApp: TestApp,
-  values: Partial<typeof users.$inferInsert> = {},
-): Promise<{ id: string; email: string; headers: { authorization: string } }> => {
-  const id = randomBytes(4).toString('hex');
-  const [user] = await testApp.deps.db
-    .insert(users)
-    .values({
-      email: `pilgrim.${id}@example.com`,
-      username: `pilgrim_${id}`,
-      passwordHash: 'not-used-here',
-      nationality: 'ES',
-      vibe: 'Agnostic',
-      caminoStartDate: '2026-05-01',
-      caminoDuration: 30,
-      ...values,
-    })
-    .returning();
-  const token = await testApp.deps.tokens.sign(user!.id);
-  return { id: user!.id, email: user!.email, headers: { authorization: `Bearer ${token}` } };
-};
+import { createPilgrim } from './test-pilgrims.ts';
 
 const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({
   vibe: 'Agnostic',

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from '../../../test/test-app.ts';
+import { users } from '../auth/tables.ts';
+
+/** A signed-in pilgrim for integration tests, written straight to the users table. */
+export const createPilgrim = async (
+  testApp: TestApp,
+  values: Partial<typeof users.$inferInsert> = {},
+): Promise<{ id: string; email: string; headers: { authorization: string } }> => {
+  const id = randomBytes(4).toString('hex');
+  const [user] = await testApp.deps.db
+    .insert(users)
+    .values({
+      email: `pilgrim.${id}@example.com`,
+      username: `pilgrim_${id}`,
+      passwordHash: 'not-used-here',
+      nationality: 'ES',
+      vibe: 'Agnostic',
+      caminoStartDate: '2026-05-01',
+      caminoDuration: 30,
+      ...values,
+    })
+    .returning();
+  const token = await testApp.deps.tokens.sign(user!.id);
+  return { id: user!.id, email: user!.email, headers: { authorization: `Bearer ${token}` } };
+};
