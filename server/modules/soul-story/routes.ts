@@ -47,7 +47,8 @@ const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
 export const soulStoryRoutes =
   (deps: AppDeps, service: SoulStoryService): FastifyPluginAsyncZod =>
   async (app) => {
-    const signedIn = { preHandler: deps.auth.required };
+    // Before the body is read: an anonymous client never gets to stream an upload.
+    const signedIn = { onRequest: deps.auth.required };
     const tags = ['soul stories'];
     const security = [{ bearer: [] }];
 
@@ -168,7 +169,6 @@ export const soulStoryRoutes =
           tags,
           security,
           summary: 'Create (or return) the public link to the keepsake',
-          body: z.object({}).strict().optional(),
           response: { 200: shareResponse, 401: errorBody, 409: errorBody },
         },
       },

@@ -1,0 +1,449 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { users } from '../auth/tables.ts';
+import { countMemories } from './index.ts';
+import { soulStories } from './tables.ts';
+import { heicBytes, makeClip, makePhoto, multipartBody, paddedFile } from './test-support.ts';
+
+const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000) => {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/** Everything one user has in storage (other tests' renders run in the background meanwhile). */
+const listFiles = async (root: string): Promise<string[]> => {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+};
+
+describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  let media: string;
+  const userMedia = (userId: string) => path.join(media, 'soul-stories', userId);
+  const files: Record<string, Buffer> = {};
+
+  const createUser = async (firstName = '') => {
+    const suffix = randomBytes(4).toString('hex');
+    const [user] = await testApp.deps.db
+      .insert(users)
+      .values({
+        email: `pilgrim-${suffix}@example.com`,
+        username: `pilgrim${suffix}`,
+        passwordHash: 'x',
+        firstName,
+      })
+      .returning();
+    return { id: user!.id, auth: { authorization: `Bearer ${await testApp.deps.tokens.sign(user!.id)}` } };
+  };
+
+  const upload = (
+    auth: Record<string, string>,
+    fields: { type?: string; title?: string },
+    file: { content: Buffer | ReturnType<typeof paddedFile>; filename?: string } | null,
+    options: { truncateAfterBytes?: number } = {},
+  ) => {
+    const parts = [
+      ...Object.entries(fields).map(([name, value]) => ({ name, value: value! })),
+      ...(file ? [{ name: 'media', value: file.content, filename: file.filename ?? 'clip.webm' }] : []),
+    ];
+    const body = multipartBody(parts, options);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/soulstory/upload/',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+
+  const get = (url: string, auth: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers: auth });
+
+  beforeAll(async () => {
+    const webDist = await mkdtemp(path.join(tmpdir(), 'soul-story-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<html><head><title>Pilgrim Soul</title></head><body></body></html>',
+    );
+    testApp = await createTestApp({ WEB_DIST_DIR: webDist });
+    media = testApp.deps.config.mediaDir;
+    const work = await mkdtemp(path.join(tmpdir(), 'soul-story-media-'));
+    const made = {
+      webm: () => makeClip(path.join(work, 'a.webm'), { seconds: 1, colour: 'red' }),
+      mp4: () =>
+        makeClip(path.join(work, 'a.mp4'), { seconds: 1, colour: 'blue', format: 'mp4', size: '180x320' }),
+      long: () =>
+        makeClip(path.join(work, 'long.webm'), { seconds: 601, size: '64x36', colour: 'gray', audio: false }),
+      jpg: () => makePhoto(path.join(work, 'a.jpg')),
+      png: () => makePhoto(path.join(work, 'a.png'), '600x800', 'green'),
+      webp: () => makePhoto(path.join(work, 'a.webp'), '640x360', 'purple'),
+    };
+    await Promise.all(Object.values(made).map((make) => make()));
+    for (const name of ['a.webm', 'a.mp4', 'long.webm', 'a.jpg', 'a.png', 'a.webp'])
+      files[name] = await readFile(path.join(work, name));
+  });
+
+  afterAll(() => testApp.close());
+
+  it('answers 401 to every signed-in route without a token', async () => {
+    const calls = [
+      ['GET', '/api/soulstories/'],
+      ['GET', '/api/soulstory/completed-prompts/'],
+      ['POST', '/api/soulstory/upload/'],
+      ['POST', '/api/soulstories/reorder/'],
+      ['DELETE', '/api/soulstory/00000000-0000-0000-0000-000000000000/delete/'],
+      ['GET', '/api/soulstory/concatenated/'],
+      ['POST', '/api/soulstory/share/'],
+      ['DELETE', '/api/soulstory/share/'],
+    ] as const;
+    for (const [method, url] of calls) {
+      const response = await testApp.app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().error).toBeTruthy();
+    }
+  });
+
+  it('saves a take with its prompt as title and serves it behind a signed URL with Range', async () => {
+    const { id, auth } = await createUser();
+    const response = await upload(auth, { type: 'call', title: 'ignored' }, { content: files['a.webm']! });
+    expect(response.statusCode).toBe(201);
+    const item = response.json();
+    expect(item).toMatchObject({ title: 'The Call', type: 'call' });
+    expect(item.media_url).toMatch(/^\/media\/\d+\/[\w-]+\/soul-stories\/.+\.webm$/);
+
+    const list = await get('/api/soulstories/', auth);
+    expect(list.json()).toEqual([item]);
+    expect((await get('/api/soulstory/completed-prompts/', auth)).json()).toEqual({
+      completed_prompts: ['call'],
+    });
+
+    const ranged = await testApp.app.inject({
+      method: 'GET',
+      url: item.media_url,
+      headers: { range: 'bytes=0-99' },
+    });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.length).toBe(100);
+    expect(ranged.rawPayload.equals(files['a.webm']!.subarray(0, 100))).toBe(true);
+    const tampered = item.media_url.replace(
+      /\/media\/(\d+)\/[\w-]+\//,
+      '/media/$1/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/',
+    );
+    expect((await get(tampered)).statusCode).toBe(404);
+
+    const notifications = await get('/api/notifications/', auth);
+    expect(notifications.json()[0]).toMatchObject({ title: 'The Call: reflection saved', read: false });
+    expect(await countMemories(testApp.deps.db, id)).toBe(1);
+  });
+
+  it('replaces a prompt’s earlier take when it is recorded again, removing the old file', async () => {
+    const { auth } = await createUser();
+    const first = (await upload(auth, { type: 'joy' }, { content: files['a.webm']! })).json();
+    const second = await upload(auth, { type: 'joy' }, { content: files['a.mp4']!, filename: 'joy.mp4' });
+    expect(second.statusCode).toBe(201);
+    expect(second.json().id).toBe(first.id);
+    expect(second.json().media_url).toMatch(/\.mp4$/);
+    const list = (await get('/api/soulstories/', auth)).json();
+    expect(list).toHaveLength(1);
+    expect((await get(first.media_url)).statusCode).toBe(404);
+  });
+
+  it('checks the content, not the name: a renamed non-video, HEIC and non-images are refused and leave nothing behind', async () => {
+    const { id, auth } = await createUser();
+    const renamed = await upload(
+      auth,
+      { type: 'call' },
+      { content: Buffer.from('not a video at all '.repeat(400)), filename: 'take.webm' },
+    );
+    expect(renamed.statusCode).toBe(415);
+    expect(renamed.json().error).toBe(messages.videoFormat);
+    const photoAsVideo = await upload(
+      auth,
+      { type: 'call' },
+      { content: files['a.jpg']!, filename: 'take.webm' },
+    );
+    expect(photoAsVideo.statusCode).toBe(415);
+    const heic = await upload(
+      auth,
+      { type: 'photo', title: 'Phone' },
+      { content: heicBytes(), filename: 'IMG_1.jpg' },
+    );
+    expect(heic.statusCode).toBe(415);
+    expect(heic.json().error).toBe(messages.heicRefused);
+    const videoAsPhoto = await upload(
+      auth,
+      { type: 'photo', title: 'Clip' },
+      { content: files['a.webm']!, filename: 'a.jpg' },
+    );
+    expect(videoAsPhoto.statusCode).toBe(415);
+    expect(videoAsPhoto.json().error).toBe(messages.onlyImages);
+    expect(await listFiles(userMedia(id))).toEqual([]);
+    expect(await countMemories(testApp.deps.db, id)).toBe(0);
+  });
+
+  it('validates the fields', async () => {
+    const { auth } = await createUser();
+    const noTitle = await upload(
+      auth,
+      { type: 'photo', title: '   ' },
+      { content: files['a.jpg']!, filename: 'a.jpg' },
+    );
+    expect(noTitle.statusCode).toBe(400);
+    expect(noTitle.json()).toMatchObject({ error: messages.photoTitleRequired, field: 'title' });
+    const badType = await upload(auth, { type: 'sorrow' }, { content: files['a.webm']! });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.json()).toMatchObject({ error: messages.typeInvalid, field: 'type' });
+    const longTitle = await upload(
+      auth,
+      { type: 'photo', title: 'x'.repeat(101) },
+      { content: files['a.jpg']! },
+    );
+    expect(longTitle.statusCode).toBe(400);
+    expect(longTitle.json().field).toBe('title');
+    const noFile = await upload(auth, { type: 'call' }, null);
+    expect(noFile.statusCode).toBe(400);
+    expect(noFile.json()).toMatchObject({ error: messages.mediaRequired, field: 'media' });
+  });
+
+  it('takes three photos of any accepted format and refuses a fourth', async () => {
+    const { auth } = await createUser();
+    for (const [name, title] of [
+      ['a.jpg', 'Sunrise at O Cebreiro'],
+      ['a.png', 'My boots'],
+      ['a.webp', 'Santiago'],
+    ] as const) {
+      const response = await upload(
+        auth,
+        { type: 'photo', title },
+        { content: files[name]!, filename: name },
+      );
+      expect(response.statusCode, name).toBe(201);
+      expect(response.json().media_url).toMatch(new RegExp(`\\.${name.split('.')[1]}$`));
+    }
+    const fourth = await upload(
+      auth,
+      { type: 'photo', title: 'One more' },
+      { content: files['a.jpg']!, filename: 'b.jpg' },
+    );
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json().error).toBe(messages.photoLimit);
+    expect((await get('/api/soulstories/', auth)).json()).toHaveLength(3);
+  });
+
+  it('refuses a photo over 15 MB and a video over 250 MB while streaming, keeping nothing', async () => {
+    const { id, auth } = await createUser();
+    const bigPhoto = await upload(
+      auth,
+      { type: 'photo', title: 'Huge' },
+      {
+        content: paddedFile(files['a.jpg']!, 15 * 1024 * 1024 + 1),
+        filename: 'huge.jpg',
+      },
+    );
+    expect(bigPhoto.statusCode).toBe(413);
+    expect(bigPhoto.json().error).toBe(messages.photoTooLarge);
+    const bigVideo = await upload(
+      auth,
+      { type: 'call' },
+      { content: paddedFile(files['a.webm']!, 250 * 1024 * 1024 + 1) },
+    );
+    expect(bigVideo.statusCode).toBe(413);
+    expect(bigVideo.json().error).toBe(messages.videoTooLarge);
+    expect(await listFiles(userMedia(id))).toEqual([]);
+  });
+
+  it('refuses a video longer than ten minutes', async () => {
+    const { auth } = await createUser();
+    const response = await upload(auth, { type: 'suffering' }, { content: files['long.webm']! });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: messages.videoTooLong, field: 'media' });
+    expect((await get('/api/soulstories/', auth)).json()).toEqual([]);
+  });
+
+  it('keeps nothing of a truncated upload', async () => {
+    const { id, auth } = await createUser();
+    const response = await upload(
+      auth,
+      { type: 'call' },
+      { content: files['a.webm']! },
+      { truncateAfterBytes: 9000 },
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toBe(messages.uploadIncomplete);
+    expect(await listFiles(userMedia(id))).toEqual([]);
+    expect((await get('/api/soulstories/', auth)).json()).toEqual([]);
+  });
+
+  it('reorders only the user’s own ids, each exactly once', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const a = (await upload(owner.auth, { type: 'call' }, { content: files['a.webm']! })).json();
+    const b = (
+      await upload(owner.auth, { type: 'photo', title: 'Path' }, { content: files['a.jpg']! })
+    ).json();
+    const foreign = (await upload(other.auth, { type: 'call' }, { content: files['a.webm']! })).json();
+    const reorder = (auth: Record<string, string>, ids: string[]) =>
+      testApp.app.inject({
+        method: 'POST',
+        url: '/api/soulstories/reorder/',
+        headers: auth,
+        payload: { story_ids: ids },
+      });
+
+    expect((await reorder(owner.auth, [b.id, a.id])).json()).toEqual({ ok: true });
+    expect(
+      (await get('/api/soulstories/', owner.auth)).json().map((item: { id: string }) => item.id),
+    ).toEqual([b.id, a.id]);
+    expect((await reorder(owner.auth, [b.id, foreign.id])).statusCode).toBe(404);
+    expect((await reorder(owner.auth, [b.id, 'not-a-uuid'])).statusCode).toBe(404);
+    const missing = await reorder(owner.auth, [b.id]);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: messages.reorderMismatch, field: 'story_ids' });
+    expect((await reorder(owner.auth, [b.id, b.id])).statusCode).toBe(400);
+    expect((await reorder(owner.auth, [])).statusCode).toBe(400);
+    expect(
+      (await get('/api/soulstories/', owner.auth)).json().map((item: { id: string }) => item.id),
+    ).toEqual([b.id, a.id]);
+  });
+
+  it('deletes only the user’s own memory, with its file; another user’s is 404', async () => {
+    const owner = await createUser();
+    const other = await createUser();
+    const item = (
+      await upload(owner.auth, { type: 'photo', title: 'Bridge' }, { content: files['a.jpg']! })
+    ).json();
+    const del = (auth: Record<string, string>, id: string) =>
+      testApp.app.inject({ method: 'DELETE', url: `/api/soulstory/${id}/delete/`, headers: auth });
+    expect((await del(other.auth, item.id)).statusCode).toBe(404);
+    expect((await del(owner.auth, 'nonsense')).statusCode).toBe(404);
+    expect((await get('/api/soulstories/', owner.auth)).json()).toHaveLength(1);
+    const deleted = await del(owner.auth, item.id);
+    expect(deleted.statusCode).toBe(200);
+    expect((await get('/api/soulstories/', owner.auth)).json()).toEqual([]);
+    expect((await get(item.media_url)).statusCode).toBe(404);
+    expect((await del(owner.auth, item.id)).statusCode).toBe(404);
+  });
+
+  it('renders the keepsake once all four prompts are taken, re-renders after a reorder, and shares it publicly', async () => {
+    const { id, auth } = await createUser('Santiago');
+    const waiting = (await get('/api/soulstory/concatenated/', auth)).json();
+    expect(waiting).toMatchObject({
+      video_url: null,
+      status: 'waiting_for_prompts',
+      progress: 0,
+      share_url: null,
+    });
+    expect(
+      (await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: auth })).statusCode,
+    ).toBe(409);
+
+    const photo = (
+      await upload(auth, { type: 'photo', title: 'Cathedral' }, { content: files['a.jpg']! })
+    ).json();
+    for (const type of ['call', 'suffering', 'joy'])
+      await upload(auth, { type }, { content: files['a.webm']! });
+    expect((await get('/api/soulstory/concatenated/', auth)).json()).toMatchObject({
+      status: 'waiting_for_prompts',
+      progress: 75,
+    });
+    await upload(auth, { type: 'what_found_you' }, { content: files['a.mp4']!, filename: 'a.mp4' });
+    const rendering = (await get('/api/soulstory/concatenated/', auth)).json();
+    expect(rendering.status).toBe('rendering');
+    expect(rendering.progress).toBeGreaterThanOrEqual(0);
+    expect(rendering.progress).toBeLessThan(100);
+
+    const ready = await waitFor(
+      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+      (state) => state.status === 'ready',
+    );
+    expect(ready.video_url).toMatch(/\.mp4$/);
+    expect(ready.poster_url).toMatch(/\.jpg$/);
+    expect(ready.progress).toBe(100);
+    const video = await get(ready.video_url);
+    expect(video.statusCode).toBe(200);
+    expect(video.headers['content-type']).toBe('video/mp4');
+    const titles = (await get('/api/notifications/', auth))
+      .json()
+      .map((item: { title: string }) => item.title);
+    expect(titles).toContain('Your Soul Story is ready');
+
+    const ids = (await get('/api/soulstories/', auth)).json().map((item: { id: string }) => item.id);
+    const moved = [...ids.filter((storyId: string) => storyId !== photo.id), photo.id];
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/soulstories/reorder/',
+      headers: auth,
+      payload: { story_ids: moved },
+    });
+    const rerendering = (await get('/api/soulstory/concatenated/', auth)).json();
+    expect(rerendering.status).toBe('rendering');
+    expect(rerendering.video_url).toBe(ready.video_url);
+    const reordered = await waitFor(
+      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+      (state) => state.status === 'ready',
+    );
+    expect(reordered.video_url).not.toBe(ready.video_url);
+    expect((await get(ready.video_url)).statusCode).toBe(404);
+
+    const shared = await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: auth });
+    expect(shared.statusCode).toBe(200);
+    const { share_url, token } = shared.json();
+    expect(share_url).toBe(`http://localhost:3000/s/${token}`);
+    expect(token.length).toBeGreaterThanOrEqual(24);
+    expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBe(share_url);
+
+    const publicView = await get(`/api/soulstory/shared/${token}/`);
+    expect(publicView.statusCode).toBe(200);
+    expect(publicView.json()).toMatchObject({ owner_name: 'Santiago', title: 'Santiago’s Soul Story' });
+    expect((await get(publicView.json().video_url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+    expect((await get(publicView.json().poster_url)).statusCode).toBe(200);
+
+    const page = await get(`/s/${token}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<meta property="og:title" content="Santiago’s Soul Story">');
+    expect(page.body).toMatch(
+      /<meta property="og:image" content="http:\/\/localhost:3000\/media\/[^"]+\.jpg">/,
+    );
+    expect(page.body).toMatch(
+      /<meta property="og:video" content="http:\/\/localhost:3000\/media\/[^"]+\.mp4">/,
+    );
+    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+
+    const revoked = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/soulstory/share/',
+      headers: auth,
+    });
+    expect(revoked.json()).toEqual({ ok: true });
+    const gone = await get(`/api/soulstory/shared/${token}/`);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().error).toBe(messages.shareNotFound);
+    expect((await get(`/s/${token}`)).body).not.toContain('og:video');
+    expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBeNull();
+
+    const del = await testApp.app.inject({
+      method: 'DELETE',
+      url: `/api/soulstory/${photo.id}/delete/`,
+      headers: auth,
+    });
+    expect(del.statusCode).toBe(200);
+    const afterDelete = (await get('/api/soulstory/concatenated/', auth)).json();
+    expect(afterDelete.video_url).toBeNull();
+    await waitFor(
+      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+      (state) => state.status === 'ready',
+    );
+    const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
+    expect(rows.every((row) => row.segmentStatus === 'ready')).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+
+/** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
+const exec = promisify(execFile);
+
+export const ffmpeg = (args: string[], program = 'ffmpeg') =>
+  exec(program, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args], { maxBuffer: 64 * 1024 * 1024 });
+
+export const ffprobeJson = async (file: string, program = 'ffprobe') =>
+  JSON.parse(
+    (await exec(program, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]))
+      .stdout,
+  ) as {
+    format: { duration: string };
+    streams: { codec_type: string; codec_name: string; duration?: string; width?: number; height?: number }[];
+  };
+
+export interface ClipOptions {
+  seconds: number;
+  size?: string;
+  colour?: string;
+  frequency?: number;
+  format?: 'webm' | 'mp4';
+  audio?: boolean;
+}
+
+/** A clip of a solid colour (or the test pattern) with a tone, as a browser would record it. */
+export const makeClip = async (file: string, options: ClipOptions) => {
+  const size = options.size ?? '320x180';
+  const video = options.colour ? `color=c=${options.colour}:s=${size}:r=25` : `testsrc=size=${size}:rate=25`;
+  const codecs =
+    (options.format ?? 'webm') === 'webm'
+      ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus']
+      : ['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac'];
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    video,
+    ...(options.audio === false
+      ? []
+      : ['-f', 'lavfi', '-i', `sine=frequency=${options.frequency ?? 440}:sample_rate=48000`]),
+    '-t',
+    String(options.seconds),
+    ...codecs,
+    ...(options.audio === false ? ['-an'] : []),
+    file,
+  ]);
+};
+
+export const makePhoto = (file: string, size = '800x600', colour = 'orange') =>
+  ffmpeg(['-f', 'lavfi', '-i', `color=c=${colour}:s=${size}`, '-frames:v', '1', file]);
+
+/** The head of an HEIC file as phones write it: enough for content sniffing to recognise it. */
+export const heicBytes = () =>
+  Buffer.concat([
+    Buffer.from([0, 0, 0, 0x18]),
+    Buffer.from('ftypheic'),
+    Buffer.from([0, 0, 0, 0]),
+    Buffer.from('mif1heic'),
+    randomBytes(5000),
+  ]);
+
+export interface MultipartPart {
+  name: string;
+  value: string | Buffer | Readable;
+  filename?: string;
+  contentType?: string;
+}
+
+/** A multipart/form-data body as a stream, so large uploads never sit in memory in the test either. */
+export const multipartBody = (parts: MultipartPart[], options: { truncateAfterBytes?: number } = {}) => {
+  const boundary = `----pilgrim${randomBytes(8).toString('hex')}`;
+  async function* body() {
+    let sent = 0;
+    const limit = options.truncateAfterBytes ?? Number.POSITIVE_INFINITY;
+    const emit = function* (chunk: Buffer) {
+      const allowed = chunk.subarray(0, Math.max(0, limit - sent));
+      sent += allowed.length;
+      if (allowed.length) yield allowed;
+    };
+    for (const part of parts) {
+      const disposition = part.filename
+        ? `form-data; name="${part.name}"; filename="${part.filename}"`
+        : `form-data; name="${part.name}"`;
+      const type = part.filename ? `\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}` : '';
+      yield* emit(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`));
+      if (part.value instanceof Readable) {
+        for await (const chunk of part.value) yield* emit(Buffer.from(chunk));
+      } else yield* emit(Buffer.from(part.value));
+      yield* emit(Buffer.from('\r\n'));
+      if (sent >= limit) return;
+    }
+    yield* emit(Buffer.from(`--${boundary}--\r\n`));
+  }
+  return {
+    payload: Readable.from(body()),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+};
+
+/** A file that starts like a real one and then runs on with zeros up to `totalBytes`. */
+export const paddedFile = (head: Buffer, totalBytes: number) => {
+  const chunk = Buffer.alloc(1024 * 1024);
+  async function* bytes() {
+    yield head;
+    let left = totalBytes - head.length;
+    while (left > 0) {
+      const size = Math.min(left, chunk.length);
+      yield chunk.subarray(0, size);
+      left -= size;
+    }
+  }
+  return Readable.from(bytes());
+};
