@@ -1,9 +1,128 @@
-import { Container, Title } from '@mantine/core';
+import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { chatMessages, SCHEDULING_FAILED_FOLLOW_UP_MS, type Vibe, vibes } from '../../../../contract/vela.ts';
+import { toast } from '../../shared/toast.ts';
+import { useClearHistory } from './api/clear-history.ts';
+import { useHistory } from './api/get-history.ts';
+import { useJourney } from './api/get-journey.ts';
+import { velaKeys } from './api/keys.ts';
+import { browserTimeZone, saveJourney } from './api/save-journey.ts';
+import { scheduleReminders } from './api/schedule-reminders.ts';
+import { assistantEntry, type ChatEntry } from './chat-entry.ts';
+import { ChatComposer } from './components/ChatComposer.tsx';
+import { MessageList } from './components/MessageList.tsx';
+import { type Journey, OnboardingModal } from './components/OnboardingModal.tsx';
+import { VelaNoteModal } from './components/VelaNoteModal.tsx';
+import { useChat } from './use-chat.ts';
+
+const isVibe = (value: unknown): value is Vibe => vibes.includes(value as Vibe);
 
 export default function ChatPage() {
+  const queryClient = useQueryClient();
+  const journey = useJourney();
+  const history = useHistory();
+  const [noteClosed, setNoteClosed] = useState(false);
+  const [chosenVibe, setChosenVibe] = useState<Vibe | null>(null);
+  const storedVibe = isVibe(journey.data?.vibe) ? journey.data.vibe : null;
+  const vibe = chosenVibe ?? storedVibe;
+  const chat = useChat(vibe);
+  const greeted = useRef(false);
+  const teacherName = history.data?.teacher_name ?? '';
+  const clear = useClearHistory(() => {
+    chat.setEntries([]);
+    queryClient.removeQueries({ queryKey: velaKeys.history() });
+  });
+
+  const ready = !journey.isPending && !history.isPending;
+  const stage = !noteClosed ? 'note' : !ready ? 'loading' : vibe ? 'chat' : 'onboarding';
+
+  // A returning pilgrim (a stored vibe) finds the conversation where they left it, and a welcome back.
+  useEffect(() => {
+    if (stage !== 'chat' || greeted.current) return;
+    greeted.current = true;
+    const earlier: ChatEntry[] = (history.data?.messages ?? []).map((message) => ({
+      id: message.id,
+      role: message.role,
+      content: message.content,
+    }));
+    chat.setEntries([...earlier, assistantEntry(chatMessages.welcomeBackReply)]);
+  }, [stage, history.data, chat.setEntries]);
+
+  const finishOnboarding = async (chosen: Journey) => {
+    greeted.current = true;
+    setChosenVibe(chosen.vibe);
+    chat.setEntries(chatMessages.greetings.map((greeting) => assistantEntry(greeting)));
+    try {
+      await saveJourney({
+        vibe: chosen.vibe,
+        camino_start_date: chosen.startDate,
+        camino_duration: chosen.duration,
+        time_zone: browserTimeZone(),
+      });
+    } catch {
+      toast('warning', chatMessages.preferencesNotSaved, chatMessages.preferencesNotSavedDetail);
+    }
+    try {
+      await scheduleReminders(chosen.startDate, chosen.duration);
+      toast('success', chatMessages.promptsScheduled);
+    } catch {
+      toast('warning', chatMessages.schedulingFailed, chatMessages.schedulingFailedDetail);
+      setTimeout(
+        () => chat.add(assistantEntry(chatMessages.schedulingFailedReply)),
+        SCHEDULING_FAILED_FOLLOW_UP_MS,
+      );
+    }
+  };
+
   return (
     <Container size="md" py="xl">
-      <Title order={1}>Chat with Vela</Title>
+      <Stack>
+        <Group justify="space-between" align="flex-end">
+          <Title order={1}>Chat with Vela</Title>
+          {stage === 'chat' && chat.entries.length > 0 && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => clear.mutate()}
+              loading={clear.isPending}
+            >
+              {chatMessages.clearHistory}
+            </Button>
+          )}
+        </Group>
+        {history.data?.mode === 'offline' && (
+          <Alert
+            variant="light"
+            color="blue"
+            icon={<IconInfoCircle aria-hidden />}
+            title={chatMessages.offlineMode}
+          >
+            {chatMessages.offlineModeDetail}
+          </Alert>
+        )}
+        <Paper withBorder radius="lg" p="md">
+          <Stack>
+            {stage === 'chat' ? (
+              <MessageList
+                entries={chat.entries}
+                waiting={chat.waiting}
+                nationality={history.data?.nationality ?? null}
+              />
+            ) : (
+              <Text c="dimmed">Vela is getting ready…</Text>
+            )}
+            <ChatComposer waiting={chat.waiting || stage !== 'chat'} onSend={chat.send} />
+          </Stack>
+        </Paper>
+      </Stack>
+      <VelaNoteModal opened={stage === 'note'} onClose={() => setNoteClosed(true)} />
+      <OnboardingModal
+        opened={stage === 'onboarding'}
+        teacherName={teacherName}
+        onFinish={finishOnboarding}
+      />
     </Container>
   );
 }

@@ -1,0 +1,114 @@
+import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { chatMessages, type Vibe, vibes } from '../../../../contract/vela.ts';
+import { toast } from '../../shared/toast.ts';
+import { useChatConfig } from './api/get-chat-config.ts';
+import { useJourney } from './api/get-journey.ts';
+import { velaKeys } from './api/keys.ts';
+import { browserTimeZone, saveJourney } from './api/save-journey.ts';
+import { scheduleReminders } from './api/schedule-reminders.ts';
+import { DurationField, StartDateField, VibeField } from './components/JourneyFields.tsx';
+import { isIsoDate, todayIso } from './journey-dates.ts';
+
+export const journeySettingsMessages = {
+  title: 'Your journey',
+  description: 'Vela and your Soul Story prompts use these details. Saving plans your reminders again.',
+  reminderEmails: 'Email me my Soul Story prompts',
+  saved: 'Journey settings saved',
+} as const;
+
+const isVibe = (value: unknown): value is Vibe => vibes.includes(value as Vibe);
+
+/** The spec's "set it up later in the profile": vibe, start date, duration and reminder emails. */
+export function JourneySettingsCard() {
+  const journey = useJourney();
+  if (!journey.data) return null;
+  return (
+    <JourneySettingsForm
+      initial={{
+        vibe: isVibe(journey.data.vibe) ? journey.data.vibe : null,
+        startDate: journey.data.camino_start_date ?? todayIso(),
+        duration: journey.data.camino_duration,
+        reminderEmails: journey.data.reminder_emails,
+      }}
+    />
+  );
+}
+
+function JourneySettingsForm(props: {
+  initial: { vibe: Vibe | null; startDate: string; duration: number | null; reminderEmails: boolean };
+}) {
+  const queryClient = useQueryClient();
+  const config = useChatConfig();
+  const [vibe, setVibe] = useState(props.initial.vibe);
+  const [startDate, setStartDate] = useState(props.initial.startDate);
+  const [duration, setDuration] = useState(props.initial.duration);
+  const [reminderEmails, setReminderEmails] = useState(props.initial.reminderEmails);
+  const [dateError, setDateError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const save = async () => {
+    if (!startDate || !isIsoDate(startDate)) return toast('warning', chatMessages.selectDate);
+    if (startDate > todayIso()) return setDateError(chatMessages.startDateInFuture);
+    if (duration === null) return toast('warning', chatMessages.selectDuration);
+    if (!vibe) return toast('warning', chatMessages.selectVibe);
+    setSaving(true);
+    try {
+      await saveJourney({
+        vibe,
+        camino_start_date: startDate,
+        camino_duration: duration,
+        reminder_emails: reminderEmails,
+        time_zone: browserTimeZone(),
+      });
+    } catch {
+      setSaving(false);
+      return toast('warning', chatMessages.preferencesNotSaved);
+    }
+    toast('success', journeySettingsMessages.saved);
+    try {
+      await scheduleReminders(startDate, duration);
+      toast('success', chatMessages.promptsScheduled);
+    } catch {
+      toast('warning', chatMessages.schedulingFailed);
+    }
+    setSaving(false);
+    await queryClient.invalidateQueries({ queryKey: velaKeys.journey() });
+  };
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="journey-settings-title">
+      <Stack>
+        <div>
+          <Title order={2} size="h3" id="journey-settings-title">
+            {journeySettingsMessages.title}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {journeySettingsMessages.description}
+          </Text>
+        </div>
+        <StartDateField
+          value={startDate}
+          error={dateError}
+          onChange={(value) => {
+            setStartDate(value);
+            setDateError(null);
+          }}
+        />
+        <DurationField value={duration} onChange={setDuration} />
+        <VibeField value={vibe} onChange={setVibe} teacherName={config.data?.teacher_name ?? ''} />
+        <Switch
+          label={journeySettingsMessages.reminderEmails}
+          checked={reminderEmails}
+          onChange={(event) => setReminderEmails(event.currentTarget.checked)}
+        />
+        <Group justify="flex-end">
+          <Button onClick={save} loading={saving}>
+            Save journey
+          </Button>
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,7 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../shared/http.ts';
+
+export const clearHistory = () => api<{ deleted: number }>('/api/chat/history/', { method: 'DELETE' });
+
+export const useClearHistory = (onCleared: () => void) =>
+  useMutation({ mutationFn: clearHistory, onSuccess: onCleared });

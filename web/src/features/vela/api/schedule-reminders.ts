@@ -1,0 +1,9 @@
+import type { ReminderScheduleResponse } from '../../../../../contract/vela.ts';
+import { api } from '../../../shared/http.ts';
+import { browserTimeZone } from './save-journey.ts';
+
+export const scheduleReminders = (startDate: string, duration: number) =>
+  api<ReminderScheduleResponse>('/api/reminder/schedule/', {
+    method: 'POST',
+    body: { startDate, duration, timeZone: browserTimeZone() },
+  });

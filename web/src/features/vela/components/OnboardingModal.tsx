@@ -1,0 +1,95 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { chatMessages, type Vibe } from '../../../../../contract/vela.ts';
+import { toast } from '../../../shared/toast.ts';
+import { isIsoDate, todayIso } from '../journey-dates.ts';
+import { DurationField, StartDateField, VibeField } from './JourneyFields.tsx';
+
+export interface Journey {
+  vibe: Vibe;
+  startDate: string;
+  duration: number;
+}
+
+const steps = ['intro', 'start_date', 'duration', 'vibe'] as const;
+type Step = (typeof steps)[number];
+
+const titles: Record<Step, string> = {
+  intro: chatMessages.introTitle,
+  start_date: chatMessages.startDateTitle,
+  duration: chatMessages.durationTitle,
+  vibe: chatMessages.vibeTitle,
+};
+
+/** First-time questions, one per dialog: intro, start date, duration, vibe; Continue moves on. */
+export function OnboardingModal(props: {
+  opened: boolean;
+  teacherName: string;
+  onFinish(journey: Journey): void;
+}) {
+  const [step, setStep] = useState<Step>('intro');
+  const [startDate, setStartDate] = useState(todayIso());
+  const [duration, setDuration] = useState<number | null>(null);
+  const [vibe, setVibe] = useState<Vibe | null>(null);
+  const [dateError, setDateError] = useState<string | null>(null);
+
+  const next = () => {
+    if (step === 'start_date') {
+      if (!startDate || !isIsoDate(startDate)) {
+        toast('warning', chatMessages.selectDate);
+        return;
+      }
+      if (startDate > todayIso()) {
+        setDateError(chatMessages.startDateInFuture);
+        return;
+      }
+    }
+    if (step === 'duration' && duration === null) {
+      toast('warning', chatMessages.selectDuration);
+      return;
+    }
+    if (step === 'vibe') {
+      if (!vibe) {
+        toast('warning', chatMessages.selectVibe);
+        return;
+      }
+      props.onFinish({ vibe, startDate, duration: duration ?? 7 });
+      return;
+    }
+    setStep(steps[steps.indexOf(step) + 1]!);
+  };
+
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={() => undefined}
+      withCloseButton={false}
+      closeOnClickOutside={false}
+      closeOnEscape={false}
+      title={titles[step]}
+      centered
+    >
+      <Stack>
+        {step === 'intro' && <Text>{chatMessages.introBody}</Text>}
+        {step === 'start_date' && (
+          <StartDateField
+            value={startDate}
+            error={dateError}
+            onChange={(value) => {
+              setStartDate(value);
+              setDateError(null);
+            }}
+          />
+        )}
+        {step === 'duration' && <DurationField value={duration} onChange={setDuration} />}
+        {step === 'vibe' && <VibeField value={vibe} onChange={setVibe} teacherName={props.teacherName} />}
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            Step {steps.indexOf(step) + 1} of {steps.length}
+          </Text>
+          <Button onClick={next}>Continue</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

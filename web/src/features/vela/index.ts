@@ -1,0 +1,2 @@
+export { JourneySettingsCard } from './JourneySettingsCard.tsx';
+export { SafetyApproach } from './SafetyApproach.tsx';
