@@ -1,9 +1,17 @@
-import { Container, Title } from '@mantine/core';
+import { newsletterMessages } from '../../../../contract/newsletter.ts';
+import { useConfirmSubscription } from './api/confirm.ts';
+import { TokenActionPage } from './components/TokenActionPage.tsx';
 
 export default function NewsletterConfirmPage() {
+  const confirm = useConfirmSubscription();
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Confirm your subscription</Title>
-    </Container>
+    <TokenActionPage
+      title={newsletterMessages.confirmTitle}
+      explanation="Press the button to start receiving occasional letters from Pilgrim Soul."
+      action="Confirm my subscription"
+      done={newsletterMessages.confirmed}
+      failure={newsletterMessages.confirmInvalid}
+      mutation={confirm}
+    />
   );
 }

@@ -1,13 +1,85 @@
-import { Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
+import { type FormEvent, useState } from 'react';
+import { emailField } from '../../../../contract/common.ts';
+import { newsletterMessages } from '../../../../contract/newsletter.ts';
+import { errorMessage } from '../../shared/http.ts';
+import { toast } from '../../shared/toast.ts';
+import { useSubscribe } from './api/subscribe.ts';
 
 export function SubscribeForm() {
+  const [email, setEmail] = useState('');
+  const [optIn, setOptIn] = useState(false);
+  const [errors, setErrors] = useState<{ email?: string; optIn?: string }>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const subscribe = useSubscribe();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setErrors({ email: newsletterMessages.emailRequired });
+      toast('error', newsletterMessages.emailRequired);
+      return;
+    }
+    const parsed = emailField.safeParse(email);
+    const found = {
+      ...(parsed.success
+        ? {}
+        : { email: parsed.error.issues[0]?.message ?? newsletterMessages.emailRequired }),
+      ...(optIn ? {} : { optIn: newsletterMessages.optInRequired }),
+    };
+    setErrors(found);
+    if (!parsed.success || !optIn) return;
+    subscribe.mutate(
+      { email: parsed.data, optIn: true },
+      {
+        onSuccess: (result) => {
+          toast(
+            'success',
+            newsletterMessages.subscribedTitle,
+            newsletterMessages.subscribedMessage(result.email),
+          );
+          setSentTo(result.email);
+          setEmail('');
+          setOptIn(false);
+        },
+        onError: (error) => {
+          toast('error', newsletterMessages.subscribeFailed, errorMessage(error, 'Please try again.'));
+        },
+      },
+    );
+  };
+
   return (
-    <Stack gap="xs" component="form" onSubmit={(event) => event.preventDefault()}>
-      <Group align="flex-end" gap="xs">
-        <TextInput label="Email" placeholder="you@example.com" style={{ flex: 1 }} />
-        <Button type="submit">Subscribe</Button>
-      </Group>
-      <Checkbox label="Yes, send me occasional letters from the community" />
-    </Stack>
+    <form onSubmit={submit} noValidate aria-label="Subscribe to the newsletter">
+      <Stack gap="xs">
+        <Group align="flex-start" gap="xs">
+          <TextInput
+            label="Email"
+            type="email"
+            placeholder="you@example.com"
+            autoComplete="email"
+            maxLength={254}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            error={errors.email}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" mt={25} loading={subscribe.isPending}>
+            Subscribe
+          </Button>
+        </Group>
+        <Checkbox
+          label="Yes, send me occasional letters from the community"
+          checked={optIn}
+          onChange={(event) => setOptIn(event.currentTarget.checked)}
+          error={errors.optIn}
+        />
+        {sentTo && (
+          <Text size="sm" c="gray.7" role="status">
+            {newsletterMessages.confirmationOnItsWay}
+          </Text>
+        )}
+      </Stack>
+    </form>
   );
 }

@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlogPost } from '../../../../../contract/blog.ts';
+import { api } from '../../../shared/http.ts';
+
+export const blogKeys = {
+  list: () => ['blog', 'list'] as const,
+  post: (idOrSlug: string) => ['blog', 'post', idOrSlug] as const,
+};
+
+/** The spec reads `posts`; the server answers the list bare, and an object under `posts` is accepted too. */
+export const fetchPosts = async (): Promise<BlogPost[]> => {
+  const body = await api<BlogPost[] | { posts: BlogPost[] }>('/api/posts/', { auth: false });
+  return Array.isArray(body) ? body : body.posts;
+};
+
+export const postsQuery = () => queryOptions({ queryKey: blogKeys.list(), queryFn: fetchPosts });
+
+export const usePosts = () => useQuery(postsQuery());

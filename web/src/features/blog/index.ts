@@ -1,0 +1,2 @@
+export { PostBody } from './components/PostBody.tsx';
+export { formatPostDate } from './format.ts';
