@@ -42,7 +42,9 @@ describe('blog: Pilgrim Reflections', () => {
     const [byline, ...paragraphs] = await page.getByRole('article').locator('p').allInnerTexts();
     expect(byline).toBe('Tom Brennan · 14 April 2026');
     expect(paragraphs).toHaveLength(6);
-    expect(paragraphs[0]).toMatch(/^The scallop shell rode on my pack for eight hundred kilometres\.\s+It clacked/);
+    expect(paragraphs[0]).toMatch(
+      /^The scallop shell rode on my pack for eight hundred kilometres\.\s+It clacked/,
+    );
     expect(paragraphs[5]).toMatch(/I know that now\.$/);
     await expectAccessibleWithin(page, { exclude: ['footer'] });
 
