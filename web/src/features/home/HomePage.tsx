@@ -1,9 +1,21 @@
-import { Container, Title } from '@mantine/core';
+import { DoorsSection } from './components/DoorsSection.tsx';
+import { HeroSection } from './components/HeroSection.tsx';
+import { ImageStrip } from './components/ImageStrip.tsx';
+import { SoulStorySection } from './components/SoulStorySection.tsx';
+import { VelaSection } from './components/VelaSection.tsx';
+import { WelcomeSection } from './components/WelcomeSection.tsx';
+import { useScrollToHash } from './useScrollToHash.ts';
 
 export default function HomePage() {
+  useScrollToHash();
   return (
-    <Container size="md" py="xl">
-      <Title order={1}>Welcome, pilgrim</Title>
-    </Container>
+    <>
+      <HeroSection />
+      <WelcomeSection />
+      <DoorsSection />
+      <SoulStorySection />
+      <VelaSection />
+      <ImageStrip />
+    </>
   );
 }

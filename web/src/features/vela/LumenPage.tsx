@@ -45,12 +45,12 @@ export default function LumenPage() {
         <Stack gap="md" justify="center">
           <Title order={1}>Meet Vela</Title>
           <Text size="lg">
-            Vela is a spiritual companion for the road home: an AI you can talk to about what your
-            pilgrimage stirred up, at any hour, at your own pace.
+            Vela is a spiritual companion for the road home: an AI you can talk to about what your pilgrimage
+            stirred up, at any hour, at your own pace.
           </Text>
           <Text>
-            Named after a constellation of the southern sky, Vela does not steer for you. It listens, asks
-            and helps you find your own bearings.
+            Named after a constellation of the southern sky, Vela does not steer for you. It listens, asks and
+            helps you find your own bearings.
           </Text>
         </Stack>
         <SiteVideo name="vela" poster="/static/images/vela-sky.svg" label="An introduction to Vela" />
@@ -80,8 +80,8 @@ export default function LumenPage() {
       </List>
 
       <Alert mt={48} icon={<IconInfoCircle aria-hidden />} title="A companion, not a counsellor" maw={760}>
-        Vela is an AI. It is not a therapist, a doctor or a member of the clergy, and it can be wrong. If
-        you are struggling, please reach out to someone you trust or to local emergency services.
+        Vela is an AI. It is not a therapist, a doctor or a member of the clergy, and it can be wrong. If you
+        are struggling, please reach out to someone you trust or to local emergency services.
       </Alert>
 
       <Button component={Link} to="/chatbot" size="lg" mt="xl">

@@ -1,0 +1,1 @@
+export { BackgroundVideo, SiteVideo } from './components/SiteVideo.tsx';
