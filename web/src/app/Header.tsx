@@ -12,6 +12,7 @@ import {
   Stack,
   Text,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
@@ -66,12 +67,22 @@ export function Header() {
         {signedIn ? (
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
-              <UnstyledButton aria-label="Account menu">
+              <UnstyledButton>
                 <Group gap="xs" wrap="nowrap">
-                  <Avatar src={avatarUrl} name={displayName} alt="" color="initials" radius="xl" size="md" />
+                  <Avatar
+                    aria-hidden
+                    src={avatarUrl}
+                    name={displayName}
+                    alt=""
+                    color="sage"
+                    variant="filled"
+                    radius="xl"
+                    size="md"
+                  />
                   <Text size="sm" visibleFrom="sm" fw={500}>
                     {displayName}
                   </Text>
+                  <VisuallyHidden>Account menu</VisuallyHidden>
                 </Group>
               </UnstyledButton>
             </Menu.Target>
@@ -110,7 +121,15 @@ export function Header() {
             <>
               <Divider my="sm" label="My Account" labelPosition="left" />
               <Group gap="sm" px="sm" py="xs" wrap="nowrap">
-                <Avatar src={avatarUrl} name={displayName} alt="" color="initials" radius="xl" size="md" />
+                <Avatar
+                  src={avatarUrl}
+                  name={displayName}
+                  alt=""
+                  color="sage"
+                  variant="filled"
+                  radius="xl"
+                  size="md"
+                />
                 <Text size="sm" fw={500} truncate>
                   {displayName}
                 </Text>

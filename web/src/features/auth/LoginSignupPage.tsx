@@ -12,7 +12,7 @@ export default function LoginSignupPage() {
       <Stack gap="lg">
         <Stack gap={4} ta="center">
           <Title order={1}>{mode === 'login' ? 'Welcome back, pilgrim' : 'Join Pilgrim Soul'}</Title>
-          <Text c="dimmed">
+          <Text c="gray.7">
             {mode === 'login'
               ? 'Sign in to continue your Soul Story and talk with Vela.'
               : 'Create an account to keep your Soul Story and walk on with Vela.'}

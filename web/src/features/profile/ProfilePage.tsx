@@ -29,7 +29,7 @@ const ONLY_IMAGES = 'Only image files are allowed';
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" tt="uppercase" c="dimmed" fw={600}>
+      <Text size="xs" tt="uppercase" c="gray.7" fw={600}>
         {label}
       </Text>
       <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
@@ -39,11 +39,11 @@ function Detail({ label, children }: { label: string; children: React.ReactNode 
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
-    <Card withBorder radius="md" p="md" ta="center">
-      <Text fz={28} fw={700} aria-label={`${label}: ${value}`}>
+    <Card withBorder radius="md" p="md" ta="center" role="group" aria-label={label}>
+      <Text fz={28} fw={700}>
         {value}
       </Text>
-      <Text size="sm" c="dimmed" aria-hidden>
+      <Text size="sm" c="gray.7">
         {label}
       </Text>
     </Card>
@@ -74,7 +74,8 @@ function ProfileView({ profile }: { profile: Profile }) {
               src={profile.avatar_url}
               name={name}
               alt={`${name}’s avatar`}
-              color="initials"
+              color="sage"
+              variant="filled"
               size={120}
               radius={120}
             />
@@ -111,7 +112,7 @@ function ProfileView({ profile }: { profile: Profile }) {
             <Title order={2} size="h4">
               Your Soul Story
             </Title>
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               Record your reflections and build the keepsake of your pilgrimage.
             </Text>
           </Stack>

@@ -41,7 +41,7 @@ export function AvatarDialog({ file, onClose }: { file: File | null; onClose: ()
     <Modal opened={Boolean(file)} onClose={close} title="New Avatar" centered>
       <Stack align="center">
         {preview && <Avatar src={preview} alt="Preview of your new avatar" size={160} radius={160} />}
-        <Text size="sm" c="dimmed" ta="center">
+        <Text size="sm" c="gray.7" ta="center">
           Your picture is cropped to a square and cleaned of hidden details such as location.
         </Text>
         {progress !== null && <Progress value={progress} w="100%" aria-label="Upload progress" />}
