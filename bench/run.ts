@@ -1,7 +1,10 @@
 import type { BenchRow, BenchSection } from './section.ts';
 
 /** Each feature's benchmark; `npm run bench -- NAME` runs only the sections whose name contains NAME. */
-const sections: (() => Promise<{ default: BenchSection }>)[] = [() => import('./foundation.ts')];
+const sections: (() => Promise<{ default: BenchSection }>)[] = [
+  () => import('./foundation.ts'),
+  () => import('./community-forms.ts'),
+];
 
 const print = (section: string, rows: BenchRow[]) => {
   console.info(`\n## ${section}`);
