@@ -3,6 +3,7 @@ import { adminBlogPost } from './blog.ts';
 import { communityRequestKinds } from './community.ts';
 import { contactKinds } from './contact.ts';
 import { subscriber } from './newsletter.ts';
+import { orderSummary } from './store.ts';
 
 export const adminMessages = {
   loadFailed: 'Could not load this section. Please try again.',
@@ -34,3 +35,35 @@ export const adminSections = [
   { path: 'giving', label: 'Donations & orders' },
   { path: 'survey', label: 'Survey results' },
 ] as const;
+
+/** A payment of a gift, read-only in the console. */
+export const adminDonation = z.object({
+  id: z.string(),
+  giftId: z.string(),
+  email: z.string().nullable(),
+  frequency: z.string(),
+  amountPence: z.number().int(),
+  currency: z.string(),
+  status: z.string(),
+  failureReason: z.string().nullable(),
+  giftStatus: z.string(),
+  provider: z.string(),
+  createdAt: z.string(),
+});
+export type AdminDonation = z.infer<typeof adminDonation>;
+
+/** A store order with where it ships, read-only in the console. */
+export const adminOrder = orderSummary.extend({
+  name: z.string(),
+  email: z.string(),
+  address: z.object({
+    line1: z.string(),
+    line2: z.string().nullable(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+  }),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrder>;

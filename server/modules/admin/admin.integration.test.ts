@@ -252,4 +252,66 @@ describe(`admin console API on ${process.env.TEST_DB}`, () => {
     expect(flipped.json()).toMatchObject({ handled: true, kind: 'join' });
     expect((await call('GET', '/api/admin/requests/?kind=volunteer')).json()).toEqual([]);
   });
+  it('sums up the survey for the charts and exports every answer as CSV', async () => {
+    const answers = [
+      {
+        overallExperience: 5,
+        websiteDesign: 4,
+        easeOfUse: 3,
+        usedVela: 'yes',
+        velaHelpfulness: 4,
+        velaResponseQuality: 2,
+        usedSoulStory: 'no',
+        pilgrimageStage: 'completed',
+        ageRange: '35-44',
+        whatWorkedWell: '=SUM(A1), "quoted"',
+      },
+      {
+        overallExperience: 3,
+        websiteDesign: 2,
+        easeOfUse: 5,
+        usedVela: 'no',
+        usedSoulStory: 'yes',
+        soulStoryEase: 5,
+        notificationTimeliness: 4,
+        pilgrimageStage: 'completed',
+      },
+    ];
+    for (const payload of answers) {
+      const sent = await testApp.app.inject({ method: 'POST', url: '/api/survey/submit/', payload });
+      expect(sent.statusCode).toBe(201);
+    }
+    const summary = (await call('GET', '/api/admin/survey/')).json();
+    expect(summary.responses).toBe(2);
+    expect(
+      summary.ratings.find((rating: { key: string }) => rating.key === 'overallExperience'),
+    ).toMatchObject({
+      average: 4,
+      answers: 2,
+    });
+    expect(summary.yesNo.find((entry: { key: string }) => entry.key === 'usedVela')).toMatchObject({
+      yes: 1,
+      no: 1,
+    });
+    expect(summary.stages.find((stage: { value: string }) => stage.value === 'completed').count).toBe(2);
+
+    const csv = await call('GET', '/api/admin/survey/export.csv');
+    expect(csv.headers['content-disposition']).toBe('attachment; filename="survey-responses.csv"');
+    const lines = csv.body.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'submitted_at,overallExperience,websiteDesign,easeOfUse,usedVela,velaHelpfulness,velaResponseQuality,usedSoulStory,soulStoryEase,notificationTimeliness,whatWorkedWell,whatCouldBeImproved,additionalComments,pilgrimageStage,ageRange',
+    );
+    expect(lines).toHaveLength(3);
+    expect(csv.body).toContain(`,5,4,3,yes,4,2,no,,,"'=SUM(A1), ""quoted""",,,completed,35-44`);
+  });
+
+  it('shows donations and orders read-only', async () => {
+    const donations = await call('GET', '/api/admin/donations/');
+    expect(donations.statusCode).toBe(200);
+    expect(donations.json()).toEqual([]);
+    const orders = await call('GET', '/api/admin/orders/');
+    expect(orders.statusCode).toBe(200);
+    expect(orders.json()).toEqual([]);
+    expect((await call('POST', '/api/admin/orders/', {})).statusCode).toBe(404);
+  });
 });

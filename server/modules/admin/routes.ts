@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminDonation,
   adminMe,
   adminMessages,
+  adminOrder,
   adminPostList,
   adminSubscriberList,
   handledBody,
@@ -13,6 +15,7 @@ import { adminBlogPost, blogLimits, blogPostInput } from '../../../contract/blog
 import { errorBody } from '../../../contract/common.ts';
 import { communityRequestItem } from '../../../contract/community.ts';
 import { contactMessageItem } from '../../../contract/contact.ts';
+import { surveyAggregates, surveyResponseItem } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { Invalid, TooLarge, Unauthorized } from '../../http/errors.ts';
@@ -27,9 +30,13 @@ import {
 } from '../blog/index.ts';
 import { listCommunityRequests, setCommunityRequestHandled } from '../community/index.ts';
 import { listContactMessages, setContactMessageHandled } from '../contact/index.ts';
+import { listDonations } from '../donations/index.ts';
 import { listSubscribers } from '../newsletter/index.ts';
+import { listOrders } from '../store/index.ts';
+import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';
 import { toCsv } from './csv.ts';
 import { findUser } from './repository.ts';
+import { surveyCsv } from './survey-csv.ts';
 
 const postId = z.object({ id: z.string().max(100) });
 const itemId = z.object({ id: z.string().max(100) });
@@ -282,5 +289,75 @@ export const adminRoutes =
         },
       },
       async (request) => setCommunityRequestHandled(deps.db, request.params.id, request.body.handled),
+    );
+
+    app.get(
+      '/api/admin/survey/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Survey results for the charts: averages, yes/no shares, stages and age ranges',
+          security,
+          response: { 200: surveyAggregates, ...guarded },
+        },
+      },
+      async () => readSurveyAggregates(deps.db),
+    );
+
+    app.get(
+      '/api/admin/survey/responses/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every survey response',
+          security,
+          response: { 200: z.array(surveyResponseItem), ...guarded },
+        },
+      },
+      async () => listSurveyResponses(deps.db, { limit: 10_000 }),
+    );
+
+    app.get(
+      '/api/admin/survey/export.csv',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Every survey response as CSV',
+          security,
+          produces: ['text/csv'],
+        },
+      },
+      async (_request, reply) =>
+        sendCsv(
+          reply,
+          'survey-responses.csv',
+          surveyCsv(await listSurveyResponses(deps.db, { limit: 10_000 })),
+        ),
+    );
+
+    app.get(
+      '/api/admin/donations/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Payments of gifts, newest first (read-only)',
+          security,
+          response: { 200: z.array(adminDonation), ...guarded },
+        },
+      },
+      async () => listDonations(deps.db),
+    );
+
+    app.get(
+      '/api/admin/orders/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Store orders, newest first (read-only)',
+          security,
+          response: { 200: z.array(adminOrder), ...guarded },
+        },
+      },
+      async () => listOrders(deps.db),
     );
   };
