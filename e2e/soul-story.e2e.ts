@@ -121,7 +121,7 @@ describe('Soul Story', () => {
       await page.getByRole('button', { name: 'Save to My Story' }).waitFor({ state: 'detached' });
     }
     await page.getByRole('heading', { name: 'Your Soul Story is Complete!' }).waitFor();
-    await expect.poll(() => gridOrder(page)).toEqual(promptNames);
+    await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(promptNames);
 
     // Photos: images only, a title each, at most three.
     const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
@@ -138,7 +138,9 @@ describe('Soul Story', () => {
       }
       await page.getByRole('textbox', { name: 'Photo title' }).fill(photoTitles[index]!);
       await page.getByRole('button', { name: 'Save to My Story' }).click();
-      await expect.poll(() => photoButton.innerText()).toBe(`Upload a Photo (${index + 1}/3)`);
+      await expect
+        .poll(() => photoButton.innerText(), { timeout: 15_000 })
+        .toBe(`Upload a Photo (${index + 1}/3)`);
     }
     expect(await photoButton.isDisabled()).toBe(true);
     const allTitles = [...promptNames, ...photoTitles];
@@ -164,17 +166,21 @@ describe('Soul Story', () => {
     ];
     await waitForOrder(page, access, afterMenu);
 
-    // Drag with the pointer: the last card onto the first place.
+    // Drag with the pointer: the last card's centre onto the first card's.
     const handle = page.getByRole('button', { name: 'Drag to reorder Cruz de Ferro' });
+    const source = memories(page).last();
     const target = memories(page).first();
-    await handle.scrollIntoViewIfNeeded();
-    const from = (await handle.boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.getByRole('heading', { name: 'My Memories' }).evaluate((heading) => heading.scrollIntoView());
+    const grip = (await handle.boundingBox())!;
+    const card = (await source.boundingBox())!;
+    const spot = (await target.boundingBox())!;
+    const start = { x: grip.x + grip.width / 2, y: grip.y + grip.height / 2 };
+    const shiftX = spot.x + spot.width / 2 - (card.x + card.width / 2);
+    const shiftY = spot.y + spot.height / 2 - (card.y + card.height / 2);
+    await page.mouse.move(start.x, start.y);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2 + 10, { steps: 3 });
-    await target.scrollIntoViewIfNeeded();
-    const to = (await target.boundingBox())!;
-    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 15 });
+    await page.mouse.move(start.x + 10, start.y - 10, { steps: 3 });
+    await page.mouse.move(start.x + shiftX, start.y + shiftY, { steps: 15 });
     await page.waitForTimeout(200);
     await page.mouse.up();
     const afterDrag = ['Cruz de Ferro', ...afterMenu.slice(0, 6)];
@@ -222,15 +228,16 @@ describe('Soul Story', () => {
     expect(await decodeErrors(saved)).toBe('');
 
     // Sharing: a public link, copied, opened by someone signed out with a link preview.
-    await page.getByRole('button', { name: 'Share My Story' }).click();
+    const completion = page.getByRole('region', { name: 'Your Soul Story is Complete!' });
+    await completion.getByRole('button', { name: 'Share My Story' }).click();
     const linkInput = page.getByRole('textbox', { name: 'Your share link' });
     await linkInput.waitFor();
     const shareUrl = await linkInput.inputValue();
     expect(shareUrl).toMatch(/\/s\/[A-Za-z0-9_-]{16,64}$/);
     const encoded = encodeURIComponent(shareUrl);
-    expect(await page.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toContain(encoded);
-    expect(await page.getByRole('link', { name: 'Twitter' }).getAttribute('href')).toContain(encoded);
-    expect(await page.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(encoded);
+    expect(await completion.getByRole('link', { name: 'Facebook' }).getAttribute('href')).toContain(encoded);
+    expect(await completion.getByRole('link', { name: 'Twitter' }).getAttribute('href')).toContain(encoded);
+    expect(await completion.getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toContain(encoded);
     await page.getByRole('button', { name: 'Copy Link' }).click();
     await toast(page, 'Link Copied!').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(shareUrl);
@@ -326,6 +333,6 @@ describe('Soul Story', () => {
     await toast(page, 'Story saved!').waitFor();
     // With The Joy done, the next prompt is the first one still open.
     await captureHeading(page, 'The Call').waitFor();
-    await expect.poll(() => gridOrder(page)).toEqual(['The Joy']);
+    await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(['The Joy']);
   });
 });

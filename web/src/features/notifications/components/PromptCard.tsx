@@ -26,7 +26,7 @@ export function PromptCard({ prompt, completed }: Props) {
           <Title order={3} size="h4" id={headingId}>
             {prompt.name}
           </Title>
-          <Badge color={completed ? 'green.9' : 'gray.7'} variant="filled">
+          <Badge color={completed ? 'sage' : 'gray.7'} variant="filled">
             {completed ? 'Completed' : 'Pending'}
           </Badge>
         </Group>

@@ -163,7 +163,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
                 </Title>
                 <Text>{prompt.question}</Text>
               </Stack>
-              <Badge color={prompt.color} variant="light">
+              <Badge color={prompt.color} variant="dot">
                 Video
               </Badge>
             </Group>

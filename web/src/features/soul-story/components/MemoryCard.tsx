@@ -69,7 +69,7 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
             <Text fw={600} truncate>
               {story.title}
             </Text>
-            <Badge size="xs" variant="light" color={prompt?.color ?? 'gray'}>
+            <Badge size="sm" variant="dot" color={prompt?.color ?? 'gray'}>
               {prompt ? 'Reflection' : 'Photo'}
             </Badge>
           </div>
