@@ -1,6 +1,6 @@
 import { Button, Container, Divider, NativeSelect, Paper, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   ageRanges,
   pilgrimageStages,
@@ -18,6 +18,7 @@ import { SurveyThankYou } from './components/SurveyThankYou.tsx';
 import { YesNoQuestion } from './components/YesNoQuestion.tsx';
 import { emptySurveyValues, type SurveyFormValues, toSubmission, validateSurvey } from './survey-form.ts';
 import { newSubmissionId } from './survey-outbox.ts';
+import { useSendPendingSurveys } from './use-send-pending-surveys.ts';
 
 const ratingLabel = (key: RatingKey) => ratingQuestions.find((question) => question.key === key)!.label;
 const sectionTitles = { usedVela: 'Vela', usedSoulStory: 'Soul Stories' } as const;
@@ -25,16 +26,6 @@ const choose = (options: readonly { value: string; label: string }[]) => [
   { value: '', label: 'Choose…' },
   ...options,
 ];
-
-/** Answers already waiting (from a visit that could not reach us) go out on every visit and whenever we come back online. */
-const useSendPendingSurveys = () => {
-  useEffect(() => {
-    const flush = () => void flushPendingSurveys();
-    flush();
-    window.addEventListener('online', flush);
-    return () => window.removeEventListener('online', flush);
-  }, []);
-};
 
 export default function SurveyPage() {
   const [submitted, setSubmitted] = useState(false);

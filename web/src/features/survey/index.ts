@@ -1,0 +1,1 @@
+export { PendingSurveysSender } from './use-send-pending-surveys.ts';
