@@ -1,5 +1,6 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
+import { SafetyApproach } from '../vela/index.ts';
 import { conductSections, consequences } from './code-of-conduct.ts';
 
 export default function TermsPage() {
@@ -28,7 +29,7 @@ export default function TermsPage() {
           </section>
         ))}
 
-        {/* Vela's safety section belongs here, after the community rules and before how to report. */}
+        <SafetyApproach />
 
         <section>
           <Title order={2} mb="sm">

@@ -77,7 +77,7 @@ export default function ChatPage() {
   };
 
   return (
-    <Container size="md" py="xl">
+    <Container size="md" py="xl" id="vela-chat">
       <Stack>
         <Group justify="space-between" align="flex-end">
           <Title order={1}>Chat with Vela</Title>

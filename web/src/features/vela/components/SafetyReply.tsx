@@ -50,7 +50,7 @@ export function SafetyReply(props: { group: SafetyGroup; nationality: string | n
     <Stack gap="sm">
       <Text>{SAFETY_REPLY}</Text>
       {line && (
-        <Card withBorder padding="sm" radius="md" aria-label="Helpline">
+        <Card withBorder padding="sm" radius="md" role="group" aria-label="Helpline">
           <Stack gap="xs">
             <Text fw={600}>Support in {line.country_name}</Text>
             <HelplineDetails line={line} group={props.group} />

@@ -1,0 +1,201 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, Route } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chatErrorReplies, chatMessages, SAFETY_REPLY } from '../contract/vela.ts';
+import { baseURL, signUpAndSignIn, useBrowser } from './fixtures.ts';
+
+/**
+ * axe on the chat itself. The shared toasts (close button without a name) and the compact footer
+ * (link contrast) have violations of their own, reported to the lead, so they are left out here.
+ */
+const expectChatAccessible = async (page: Page) => {
+  const results = await new AxeBuilder({ page }).include('#vela-chat').analyze();
+  const blocking = results.violations.filter((violation) =>
+    ['serious', 'critical'].includes(violation.impact ?? ''),
+  );
+  expect(blocking.map((violation) => violation.id)).toEqual([]);
+};
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+const visible = (page: Page, text: string) => page.getByText(text, { exact: false }).first().waitFor();
+
+const closeNote = async (page: Page) => {
+  const note = page.getByRole('dialog', { name: chatMessages.noteTitle });
+  await note.waitFor();
+  await note.getByRole('button', { name: 'I understand' }).click();
+  await note.waitFor({ state: 'hidden' });
+};
+
+/** Goes through every onboarding dialog, checking the warning each one gives when left empty. */
+const onboard = async (page: Page, options: { checkWarnings?: boolean } = {}) => {
+  await page.goto('/chatbot');
+  await closeNote(page);
+  const intro = page.getByRole('dialog', { name: chatMessages.introTitle });
+  await intro.getByRole('button', { name: 'Continue' }).click();
+
+  const dates = page.getByRole('dialog', { name: chatMessages.startDateTitle });
+  const dateInput = dates.getByLabel('Start date');
+  expect(await dateInput.inputValue()).toBe(new Date().toLocaleDateString('en-CA'));
+  if (options.checkWarnings) {
+    await dateInput.fill('');
+    await dates.getByRole('button', { name: 'Continue' }).click();
+    await visible(page, chatMessages.selectDate);
+  }
+  await dateInput.fill(daysAgo(3));
+  await dates.getByRole('button', { name: 'Continue' }).click();
+
+  const durations = page.getByRole('dialog', { name: chatMessages.durationTitle });
+  if (options.checkWarnings) {
+    await durations.getByRole('button', { name: 'Continue' }).click();
+    await visible(page, chatMessages.selectDuration);
+  }
+  await durations.getByRole('radio', { name: '7 days or less' }).check();
+  await durations.getByRole('button', { name: 'Continue' }).click();
+
+  const vibe = page.getByRole('dialog', { name: chatMessages.vibeTitle });
+  await vibe.getByRole('radio', { name: 'Unknown Worldview (Thich Nhat Hanh)' }).waitFor();
+  if (options.checkWarnings) {
+    await vibe.getByRole('button', { name: 'Continue' }).click();
+    await visible(page, chatMessages.selectVibe);
+  }
+  await vibe.getByRole('radio', { name: 'Agnostic' }).check();
+  await vibe.getByRole('button', { name: 'Continue' }).click();
+  await vibe.waitFor({ state: 'hidden' });
+};
+
+const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation with Vela' });
+const lastReply = (page: Page) => conversation(page).locator('[data-role="assistant"]').last();
+
+const send = async (page: Page, text: string) => {
+  const box = page.getByRole('textbox', { name: 'Your message' });
+  await box.fill(text);
+  await box.press('Enter');
+};
+
+/** Waits until Vela has answered: one more reply on screen and Send enabled again. */
+const waitForReply = async (page: Page, repliesBefore: number) => {
+  await page.waitForFunction((count) => {
+    const send = [...document.querySelectorAll('button')].find((button) => button.textContent === 'Send');
+    const replies = document.querySelectorAll('[data-role="assistant"]').length;
+    return replies > count && send && !send.disabled;
+  }, repliesBefore);
+  return lastReply(page).innerText();
+};
+
+const replyCount = (page: Page) => conversation(page).locator('[data-role="assistant"]').count();
+
+describe('Vela, the companion chat', () => {
+  const browser = useBrowser();
+
+  it('onboards a first-time pilgrim with the offline guide, converses, and welcomes them back', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await onboard(page, { checkWarnings: true });
+
+    await visible(page, chatMessages.greetings[0]);
+    await visible(page, chatMessages.promptsScheduled);
+    await visible(page, chatMessages.offlineMode);
+    const profile = await (
+      await fetch(`${baseURL()}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })
+    ).json();
+    expect(profile).toMatchObject({ vibe: 'Agnostic', camino_start_date: daysAgo(3), camino_duration: 7 });
+    await expectChatAccessible(page);
+
+    const box = page.getByRole('textbox', { name: 'Your message' });
+    const before = await replyCount(page);
+    await box.fill('I walked from Sarria with my sister.');
+    await box.press('Enter');
+    expect(await page.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await visible(page, 'I walked from Sarria with my sister.');
+    const reply = await waitForReply(page, before);
+    expect(reply).toMatch(/sister/);
+    expect(reply.trim()).toMatch(/\?$/);
+
+    await box.fill('   ');
+    await box.press('Enter');
+    await box.fill('The first line');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('the second');
+    expect(await box.inputValue()).toBe('The first line\nthe second');
+    await box.fill('');
+    expect(await conversation(page).locator('[data-role="user"]').count()).toBe(1);
+
+    await page.reload();
+    await closeNote(page);
+    await visible(page, chatMessages.welcomeBack);
+    await visible(page, 'I walked from Sarria with my sister.');
+    expect(await page.getByRole('dialog', { name: chatMessages.introTitle }).count()).toBe(0);
+  });
+
+  it('answers a safety phrase with the safety reply and a helpline, without asking the model', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await onboard(page);
+    const chatCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/chat/') && request.method() === 'POST') chatCalls.push(request.url());
+    });
+    const sentAt = Date.now();
+    await send(page, 'Since I came home I want to end my life');
+    await visible(page, SAFETY_REPLY);
+    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(450);
+    const helpline = page.getByRole('group', { name: 'Helpline' }).last();
+    await visible(page, 'Support in Spain');
+    expect(await helpline.innerText()).toContain('024');
+    await page.getByLabel('Not in this country? Choose another').first().click();
+    await page.getByRole('option', { name: 'United States' }).click();
+    await visible(page, '988 Suicide & Crisis Lifeline');
+    expect(chatCalls).toEqual([]);
+    await expectChatAccessible(page);
+  });
+
+  it('gives each reply of the error catalogue', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await onboard(page);
+    const cases: [string, (route: Route) => Promise<void>][] = [
+      [chatErrorReplies.serverError, (route) => route.fulfill({ status: 500, json: { error: 'boom' } })],
+      [chatErrorReplies.unexpectedFormat, (route) => route.fulfill({ status: 200, json: { answer: 'odd' } })],
+      [chatErrorReplies.noText, (route) => route.fulfill({ status: 200, json: [] })],
+      [chatErrorReplies.network, (route) => route.abort('failed')],
+      [chatErrorReplies.unauthorized, (route) => route.fulfill({ status: 401, json: { error: 'expired' } })],
+      [chatErrorReplies.overloaded, (route) => route.fulfill({ status: 503, json: { error: 'busy' } })],
+      [chatErrorReplies.overloaded, (route) => route.fulfill({ status: 502, json: { error: 'gateway' } })],
+    ];
+    for (const [index, [expected, handler]] of cases.entries()) {
+      await page.route('**/api/chat/stream/', handler);
+      const before = await replyCount(page);
+      await send(page, `Hello number ${index}`);
+      expect(await waitForReply(page, before)).toContain(expected);
+      await page.unroute('**/api/chat/stream/');
+    }
+    expect(await page.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
+  });
+
+  it('warns when preferences or reminders cannot be saved, and says so in the chat', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await page.route('**/api/profile/', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({ status: 500, json: { error: 'down' } })
+        : route.fallback(),
+    );
+    await page.route('**/api/reminder/schedule/', (route) =>
+      route.fulfill({ status: 500, json: { error: 'down' } }),
+    );
+    await onboard(page);
+    await visible(page, chatMessages.preferencesNotSaved);
+    await visible(page, chatMessages.schedulingFailed);
+    const shownAt = Date.now();
+    await visible(page, chatMessages.schedulingFailedReply);
+    expect(Date.now() - shownAt).toBeGreaterThan(500);
+  });
+
+  it('shows the safety approach on /terms', async () => {
+    const page = await browser.newPage();
+    await page.goto('/terms');
+    await page.getByRole('heading', { name: 'How Vela keeps conversations safe' }).waitFor();
+    await visible(page, 'Samaritans: 116 123');
+  });
+});
