@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -82,11 +82,23 @@ export interface SegmentJob {
   signal?: AbortSignal;
 }
 
+/** A render killed with its process leaves temporary files beside its output: the next attempt clears them. */
+const removeLeftovers = async (output: string) => {
+  const prefix = `${path.basename(output)}.`;
+  const siblings = await readdir(path.dirname(output));
+  await Promise.all(
+    siblings
+      .filter((name) => name.startsWith(prefix))
+      .map((name) => rm(path.join(path.dirname(output), name), { force: true })),
+  );
+};
+
 const withTemporaryFiles = async <T>(
   output: string,
   work: (temporary: (suffix: string) => string) => Promise<T>,
 ) => {
   await mkdir(path.dirname(output), { recursive: true });
+  await removeLeftovers(output);
   const stem = `${output}.${randomUUID()}`;
   const made: string[] = [];
   const temporary = (suffix: string) => {

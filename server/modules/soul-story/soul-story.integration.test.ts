@@ -1,97 +1,32 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { users } from '../auth/tables.ts';
 import { countMemories } from './index.ts';
-import { soulStories } from './tables.ts';
-import { heicBytes, makeClip, makePhoto, multipartBody, paddedFile } from './test-support.ts';
-
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 90_000) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
-/** Everything one user has in storage (other tests' renders run in the background meanwhile). */
-const listFiles = async (root: string): Promise<string[]> => {
-  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
-};
+import {
+  heicBytes,
+  listFiles,
+  makeTestMedia,
+  paddedFile,
+  type StoryClient,
+  storyClient,
+} from './test-support.ts';
 
 describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
   let media: string;
   const userMedia = (userId: string) => path.join(media, 'soul-stories', userId);
-  const files: Record<string, Buffer> = {};
-
-  const createUser = async (firstName = '') => {
-    const suffix = randomBytes(4).toString('hex');
-    const [user] = await testApp.deps.db
-      .insert(users)
-      .values({
-        email: `pilgrim-${suffix}@example.com`,
-        username: `pilgrim${suffix}`,
-        passwordHash: 'x',
-        firstName,
-      })
-      .returning();
-    return { id: user!.id, auth: { authorization: `Bearer ${await testApp.deps.tokens.sign(user!.id)}` } };
-  };
-
-  const upload = (
-    auth: Record<string, string>,
-    fields: { type?: string; title?: string },
-    file: { content: Buffer | ReturnType<typeof paddedFile>; filename?: string } | null,
-    options: { truncateAfterBytes?: number } = {},
-  ) => {
-    const parts = [
-      ...Object.entries(fields).map(([name, value]) => ({ name, value: value! })),
-      ...(file ? [{ name: 'media', value: file.content, filename: file.filename ?? 'clip.webm' }] : []),
-    ];
-    const body = multipartBody(parts, options);
-    return testApp.app.inject({
-      method: 'POST',
-      url: '/api/soulstory/upload/',
-      headers: { ...auth, ...body.headers },
-      payload: body.payload,
-    });
-  };
-
-  const get = (url: string, auth: Record<string, string> = {}) =>
-    testApp.app.inject({ method: 'GET', url, headers: auth });
+  let files: Record<string, Buffer>;
+  let createUser: StoryClient['createUser'];
+  let upload: StoryClient['upload'];
+  let get: StoryClient['get'];
 
   beforeAll(async () => {
-    const webDist = await mkdtemp(path.join(tmpdir(), 'soul-story-web-'));
-    await writeFile(
-      path.join(webDist, 'index.html'),
-      '<html><head><title>Pilgrim Soul</title></head><body></body></html>',
-    );
-    testApp = await createTestApp({ WEB_DIST_DIR: webDist });
+    testApp = await createTestApp();
     media = testApp.deps.config.mediaDir;
-    const work = await mkdtemp(path.join(tmpdir(), 'soul-story-media-'));
-    const made = {
-      webm: () => makeClip(path.join(work, 'a.webm'), { seconds: 1, colour: 'red' }),
-      mp4: () =>
-        makeClip(path.join(work, 'a.mp4'), { seconds: 1, colour: 'blue', format: 'mp4', size: '180x320' }),
-      long: () =>
-        makeClip(path.join(work, 'long.webm'), { seconds: 601, size: '64x36', colour: 'gray', audio: false }),
-      jpg: () => makePhoto(path.join(work, 'a.jpg')),
-      png: () => makePhoto(path.join(work, 'a.png'), '600x800', 'green'),
-      webp: () => makePhoto(path.join(work, 'a.webp'), '640x360', 'purple'),
-    };
-    await Promise.all(Object.values(made).map((make) => make()));
-    for (const name of ['a.webm', 'a.mp4', 'long.webm', 'a.jpg', 'a.png', 'a.webp'])
-      files[name] = await readFile(path.join(work, name));
-  });
+    files = await makeTestMedia();
+    ({ createUser, upload, get } = storyClient(testApp));
+  }, 120_000);
 
   afterAll(() => testApp.close());
 
@@ -332,118 +267,5 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
     expect((await get('/api/soulstories/', owner.auth)).json()).toEqual([]);
     expect((await get(item.media_url)).statusCode).toBe(404);
     expect((await del(owner.auth, item.id)).statusCode).toBe(404);
-  });
-
-  it('renders the keepsake once all four prompts are taken, re-renders after a reorder, and shares it publicly', async () => {
-    const { id, auth } = await createUser('Santiago');
-    const waiting = (await get('/api/soulstory/concatenated/', auth)).json();
-    expect(waiting).toMatchObject({
-      video_url: null,
-      status: 'waiting_for_prompts',
-      progress: 0,
-      share_url: null,
-    });
-    expect(
-      (await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: auth })).statusCode,
-    ).toBe(409);
-
-    const photo = (
-      await upload(auth, { type: 'photo', title: 'Cathedral' }, { content: files['a.jpg']! })
-    ).json();
-    for (const type of ['call', 'suffering', 'joy'])
-      await upload(auth, { type }, { content: files['a.webm']! });
-    expect((await get('/api/soulstory/concatenated/', auth)).json()).toMatchObject({
-      status: 'waiting_for_prompts',
-      progress: 75,
-    });
-    await upload(auth, { type: 'what_found_you' }, { content: files['a.mp4']!, filename: 'a.mp4' });
-    const rendering = (await get('/api/soulstory/concatenated/', auth)).json();
-    expect(rendering.status).toBe('rendering');
-    expect(rendering.progress).toBeGreaterThanOrEqual(0);
-    expect(rendering.progress).toBeLessThan(100);
-
-    const ready = await waitFor(
-      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
-      (state) => state.status === 'ready',
-    );
-    expect(ready.video_url).toMatch(/\.mp4$/);
-    expect(ready.poster_url).toMatch(/\.jpg$/);
-    expect(ready.progress).toBe(100);
-    const video = await get(ready.video_url);
-    expect(video.statusCode).toBe(200);
-    expect(video.headers['content-type']).toBe('video/mp4');
-    const titles = (await get('/api/notifications/', auth))
-      .json()
-      .map((item: { title: string }) => item.title);
-    expect(titles).toContain('Your Soul Story is ready');
-
-    const ids = (await get('/api/soulstories/', auth)).json().map((item: { id: string }) => item.id);
-    const moved = [...ids.filter((storyId: string) => storyId !== photo.id), photo.id];
-    await testApp.app.inject({
-      method: 'POST',
-      url: '/api/soulstories/reorder/',
-      headers: auth,
-      payload: { story_ids: moved },
-    });
-    const rerendering = (await get('/api/soulstory/concatenated/', auth)).json();
-    expect(rerendering.status).toBe('rendering');
-    expect(rerendering.video_url).toBe(ready.video_url);
-    const reordered = await waitFor(
-      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
-      (state) => state.status === 'ready',
-    );
-    expect(reordered.video_url).not.toBe(ready.video_url);
-    expect((await get(ready.video_url)).statusCode).toBe(404);
-
-    const shared = await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: auth });
-    expect(shared.statusCode).toBe(200);
-    const { share_url, token } = shared.json();
-    expect(share_url).toBe(`http://localhost:3000/s/${token}`);
-    expect(token.length).toBeGreaterThanOrEqual(24);
-    expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBe(share_url);
-
-    const publicView = await get(`/api/soulstory/shared/${token}/`);
-    expect(publicView.statusCode).toBe(200);
-    expect(publicView.json()).toMatchObject({ owner_name: 'Santiago', title: 'Santiago’s Soul Story' });
-    expect((await get(publicView.json().video_url, { range: 'bytes=0-9' })).statusCode).toBe(206);
-    expect((await get(publicView.json().poster_url)).statusCode).toBe(200);
-
-    const page = await get(`/s/${token}`);
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<meta property="og:title" content="Santiago’s Soul Story">');
-    expect(page.body).toMatch(
-      /<meta property="og:image" content="http:\/\/localhost:3000\/media\/[^"]+\.jpg">/,
-    );
-    expect(page.body).toMatch(
-      /<meta property="og:video" content="http:\/\/localhost:3000\/media\/[^"]+\.mp4">/,
-    );
-    expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image">');
-
-    const revoked = await testApp.app.inject({
-      method: 'DELETE',
-      url: '/api/soulstory/share/',
-      headers: auth,
-    });
-    expect(revoked.json()).toEqual({ ok: true });
-    const gone = await get(`/api/soulstory/shared/${token}/`);
-    expect(gone.statusCode).toBe(404);
-    expect(gone.json().error).toBe(messages.shareNotFound);
-    expect((await get(`/s/${token}`)).body).not.toContain('og:video');
-    expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBeNull();
-
-    const del = await testApp.app.inject({
-      method: 'DELETE',
-      url: `/api/soulstory/${photo.id}/delete/`,
-      headers: auth,
-    });
-    expect(del.statusCode).toBe(200);
-    const afterDelete = (await get('/api/soulstory/concatenated/', auth)).json();
-    expect(afterDelete.video_url).toBeNull();
-    await waitFor(
-      async () => (await get('/api/soulstory/concatenated/', auth)).json(),
-      (state) => state.status === 'ready',
-    );
-    const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
-    expect(rows.every((row) => row.segmentStatus === 'ready')).toBe(true);
   });
 });

@@ -1,7 +1,12 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
+import type { TestApp } from '../../../test/test-app.ts';
+import { users } from '../auth/tables.ts';
 
 /** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
 const exec = promisify(execFile);
@@ -25,6 +30,7 @@ export interface ClipOptions {
   frequency?: number;
   format?: 'webm' | 'mp4';
   audio?: boolean;
+  rate?: number;
 }
 
 /** A clip of a solid colour (or the test pattern) with a tone, as a browser would record it. */
@@ -116,3 +122,90 @@ export const paddedFile = (head: Buffer, totalBytes: number) => {
   }
   return Readable.from(bytes());
 };
+
+export const waitFor = async <T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 150_000,
+) => {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
+/** Every file under a folder (a user's media), recursively. */
+export const listFiles = async (root: string): Promise<string[]> => {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+};
+
+/** Small clips and photos of every accepted kind, made once per test file. */
+export const makeTestMedia = async () => {
+  const work = await mkdtemp(path.join(tmpdir(), 'soul-story-media-'));
+  const made: Record<string, () => Promise<unknown>> = {
+    'a.webm': () => makeClip(path.join(work, 'a.webm'), { seconds: 1, colour: 'red' }),
+    'a.mp4': () =>
+      makeClip(path.join(work, 'a.mp4'), { seconds: 1, colour: 'blue', format: 'mp4', size: '180x320' }),
+    'long.webm': () =>
+      makeClip(path.join(work, 'long.webm'), {
+        seconds: 601,
+        size: '64x36',
+        colour: 'gray',
+        audio: false,
+        rate: 1,
+      }),
+    'a.jpg': () => makePhoto(path.join(work, 'a.jpg')),
+    'a.png': () => makePhoto(path.join(work, 'a.png'), '600x800', 'green'),
+    'a.webp': () => makePhoto(path.join(work, 'a.webp'), '640x360', 'purple'),
+  };
+  await Promise.all(Object.values(made).map((make) => make()));
+  const files: Record<string, Buffer> = {};
+  for (const name of Object.keys(made)) files[name] = await readFile(path.join(work, name));
+  await rm(work, { recursive: true, force: true });
+  return files;
+};
+
+/** Signed-in calls to the Soul Stories API of a test app. */
+export const storyClient = (testApp: TestApp) => {
+  const createUser = async (firstName = '') => {
+    const suffix = randomBytes(4).toString('hex');
+    const [user] = await testApp.deps.db
+      .insert(users)
+      .values({
+        email: `pilgrim-${suffix}@example.com`,
+        username: `pilgrim${suffix}`,
+        passwordHash: 'x',
+        firstName,
+      })
+      .returning();
+    return { id: user!.id, auth: { authorization: `Bearer ${await testApp.deps.tokens.sign(user!.id)}` } };
+  };
+  const upload = (
+    auth: Record<string, string>,
+    fields: { type?: string; title?: string },
+    file: { content: Buffer | Readable; filename?: string } | null,
+    options: { truncateAfterBytes?: number } = {},
+  ) => {
+    const parts: MultipartPart[] = [
+      ...Object.entries(fields).map(([name, value]) => ({ name, value: value ?? '' })),
+      ...(file ? [{ name: 'media', value: file.content, filename: file.filename ?? 'clip.webm' }] : []),
+    ];
+    const body = multipartBody(parts, options);
+    return testApp.app.inject({
+      method: 'POST',
+      url: '/api/soulstory/upload/',
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
+  };
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    testApp.app.inject({ method: 'GET', url, headers });
+  const keepsake = async (auth: Record<string, string>) =>
+    (await get('/api/soulstory/concatenated/', auth)).json();
+  return { createUser, upload, get, keepsake };
+};
+export type StoryClient = ReturnType<typeof storyClient>;

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
+import { soulStories } from './tables.ts';
+import { listFiles, makeTestMedia, type StoryClient, storyClient, waitFor } from './test-support.ts';
+
+const KEEPSAKE_TIMEOUT_MS = 180_000;
+
+describe(`the keepsake on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  let files: Record<string, Buffer>;
+  let createUser: StoryClient['createUser'];
+  let upload: StoryClient['upload'];
+  let get: StoryClient['get'];
+
+  beforeAll(async () => {
+    const webDist = await mkdtemp(path.join(tmpdir(), 'soul-story-web-'));
+    await writeFile(
+      path.join(webDist, 'index.html'),
+      '<html><head><title>Pilgrim Soul</title></head><body></body></html>',
+    );
+    testApp = await createTestApp({ WEB_DIST_DIR: webDist });
+    files = await makeTestMedia();
+    ({ createUser, upload, get } = storyClient(testApp));
+  }, 120_000);
+
+  afterAll(() => testApp.close());
+
+  it(
+    'renders the keepsake once all four prompts are taken, re-renders after a reorder, and shares it publicly',
+    async () => {
+      const { id, auth } = await createUser('Santiago');
+      const waiting = (await get('/api/soulstory/concatenated/', auth)).json();
+      expect(waiting).toMatchObject({
+        video_url: null,
+        status: 'waiting_for_prompts',
+        progress: 0,
+        share_url: null,
+      });
+      expect(
+        (await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: auth }))
+          .statusCode,
+      ).toBe(409);
+
+      const photo = (
+        await upload(auth, { type: 'photo', title: 'Cathedral' }, { content: files['a.jpg']! })
+      ).json();
+      for (const type of ['call', 'suffering', 'joy'])
+        await upload(auth, { type }, { content: files['a.webm']! });
+      expect((await get('/api/soulstory/concatenated/', auth)).json()).toMatchObject({
+        status: 'waiting_for_prompts',
+        progress: 75,
+      });
+      await upload(auth, { type: 'what_found_you' }, { content: files['a.mp4']!, filename: 'a.mp4' });
+      const rendering = (await get('/api/soulstory/concatenated/', auth)).json();
+      expect(rendering.status).toBe('rendering');
+      expect(rendering.progress).toBeGreaterThanOrEqual(0);
+      expect(rendering.progress).toBeLessThan(100);
+
+      const ready = await waitFor(
+        async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+        (state) => state.status === 'ready',
+      );
+      expect(ready.video_url).toMatch(/\.mp4$/);
+      expect(ready.poster_url).toMatch(/\.jpg$/);
+      expect(ready.progress).toBe(100);
+      const video = await get(ready.video_url);
+      expect(video.statusCode).toBe(200);
+      expect(video.headers['content-type']).toBe('video/mp4');
+      const titles = (await get('/api/notifications/', auth))
+        .json()
+        .map((item: { title: string }) => item.title);
+      expect(titles).toContain('Your Soul Story is ready');
+
+      const ids = (await get('/api/soulstories/', auth)).json().map((item: { id: string }) => item.id);
+      const moved = [...ids.filter((storyId: string) => storyId !== photo.id), photo.id];
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/soulstories/reorder/',
+        headers: auth,
+        payload: { story_ids: moved },
+      });
+      const rerendering = (await get('/api/soulstory/concatenated/', auth)).json();
+      expect(rerendering.status).toBe('rendering');
+      expect(rerendering.video_url).toBe(ready.video_url);
+      const reordered = await waitFor(
+        async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+        (state) => state.status === 'ready',
+      );
+      expect(reordered.video_url).not.toBe(ready.video_url);
+      expect((await get(ready.video_url)).statusCode).toBe(404);
+
+      const shared = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/soulstory/share/',
+        headers: auth,
+      });
+      expect(shared.statusCode).toBe(200);
+      const { share_url, token } = shared.json();
+      expect(share_url).toBe(`http://localhost:3000/s/${token}`);
+      expect(token.length).toBeGreaterThanOrEqual(24);
+      expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBe(share_url);
+
+      const publicView = await get(`/api/soulstory/shared/${token}/`);
+      expect(publicView.statusCode).toBe(200);
+      expect(publicView.json()).toMatchObject({ owner_name: 'Santiago', title: 'Santiago’s Soul Story' });
+      expect((await get(publicView.json().video_url, { range: 'bytes=0-9' })).statusCode).toBe(206);
+      expect((await get(publicView.json().poster_url)).statusCode).toBe(200);
+
+      const page = await get(`/s/${token}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<meta property="og:title" content="Santiago’s Soul Story">');
+      expect(page.body).toMatch(
+        /<meta property="og:image" content="http:\/\/localhost:3000\/media\/[^"]+\.jpg">/,
+      );
+      expect(page.body).toMatch(
+        /<meta property="og:video" content="http:\/\/localhost:3000\/media\/[^"]+\.mp4">/,
+      );
+      expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image">');
+
+      const revoked = await testApp.app.inject({
+        method: 'DELETE',
+        url: '/api/soulstory/share/',
+        headers: auth,
+      });
+      expect(revoked.json()).toEqual({ ok: true });
+      const gone = await get(`/api/soulstory/shared/${token}/`);
+      expect(gone.statusCode).toBe(404);
+      expect(gone.json().error).toBe(messages.shareNotFound);
+      expect((await get(`/s/${token}`)).body).not.toContain('og:video');
+      expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBeNull();
+
+      const del = await testApp.app.inject({
+        method: 'DELETE',
+        url: `/api/soulstory/${photo.id}/delete/`,
+        headers: auth,
+      });
+      expect(del.statusCode).toBe(200);
+      const afterDelete = (await get('/api/soulstory/concatenated/', auth)).json();
+      expect(afterDelete.video_url).toBeNull();
+      await waitFor(
+        async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+        (state) => state.status === 'ready',
+      );
+      const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
+      expect(rows.every((row) => row.segmentStatus === 'ready')).toBe(true);
+    },
+    KEEPSAKE_TIMEOUT_MS,
+  );
+});
+
+describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+
+  // A web-only process: no worker runs until the test starts one, after the "dead" worker took the job.
+  beforeAll(async () => {
+    testApp = await createTestApp({ RUN_MODE: 'web' });
+  }, 120_000);
+
+  afterAll(() => testApp.close());
+
+  it(
+    'is failed by its missing heartbeat, retried by a live worker, and its half-written output never shows',
+    async () => {
+      const files = await makeTestMedia();
+      const { createUser, upload } = storyClient(testApp);
+      const { id, auth } = await createUser();
+      const item = (await upload(auth, { type: 'call' }, { content: files['a.webm']! })).json();
+      const { boss } = testApp.deps.queue;
+
+      const [taken] = await boss.fetch<{ storyId: string; mediaKey: string }>(NORMALISE_JOB);
+      expect(taken?.data.storyId).toBe(item.id);
+      // What a killed ffmpeg leaves behind: a partial file beside where the segment will go.
+      const segmentKey = segmentKeyFor(taken!.data.mediaKey);
+      const partial = `${testApp.deps.storage.localPath(segmentKey)}.${randomUUID()}.partial`;
+      await writeFile(partial, 'half a segment');
+
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      await boss.supervise(NORMALISE_JOB);
+      const failed = await boss.getJobById(NORMALISE_JOB, taken!.id);
+      expect(failed?.state).toBe('retry');
+      expect(await testApp.deps.storage.size(segmentKey)).toBeNull();
+
+      await testApp.deps.queue.startWorkers();
+      const [row] = await waitFor(
+        () => testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id)),
+        (rows) => rows[0]?.segmentStatus === 'ready',
+      );
+      expect(row!.segmentKey).toBe(segmentKey);
+      expect(await testApp.deps.storage.size(segmentKey)).toBeGreaterThan(1000);
+      const finished = await boss.getJobById(NORMALISE_JOB, taken!.id);
+      expect(finished).toMatchObject({ state: 'completed', retryCount: 1 });
+      const userFiles = await listFiles(path.join(testApp.deps.config.mediaDir, 'soul-stories', id));
+      expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
+        testApp.deps.storage.localPath(segmentKey),
+      ]);
+    },
+    KEEPSAKE_TIMEOUT_MS,
+  );
+});
