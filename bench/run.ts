@@ -3,7 +3,9 @@ import type { BenchRow, BenchSection } from './section.ts';
 /** Each feature's benchmark; `npm run bench -- NAME` runs only the sections whose name contains NAME. */
 const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./foundation.ts'),
+  () => import('./auth.ts'),
   () => import('./community-forms.ts'),
+  () => import('./vela.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pino from 'pino';
+import { buildApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { createRuntime } from '../server/runtime.ts';
+import { type BenchSection, formatMs } from './section.ts';
+
+const DURATION_SECONDS = 10;
+const LOGIN_CONNECTIONS = 20;
+const user = { username: 'bench_walker', email: 'bench.walker@example.com', password: 'bench-password-1' };
+
+const healthProbe = (url: string) =>
+  autocannon({ url: `${url}/healthz`, connections: 1, duration: DURATION_SECONDS });
+
+const section: BenchSection = {
+  name: 'Accounts',
+  run: async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-auth-'));
+    // Limits scaled out of the way: this measures hashing and the database, not the rate limiter.
+    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
+    const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }) });
+    const app = await buildApp(runtime);
+    try {
+      const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const registered = await fetch(`${url}/api/register/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(user),
+      });
+      if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+
+      const healthAlone = await healthProbe(url);
+      const [logins, healthDuringLogins] = await Promise.all([
+        autocannon({
+          url: `${url}/api/login/`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: user.email, password: user.password }),
+          connections: LOGIN_CONNECTIONS,
+          duration: DURATION_SECONDS,
+        }),
+        healthProbe(url),
+      ]);
+      const failed = logins.non2xx + logins.errors + logins.timeouts;
+      // autocannon stops at its deadline with logins still queued for a hash; let them finish before closing.
+      await new Promise((resolve) => setTimeout(resolve, logins.latency.max + 1000));
+
+      return [
+        {
+          metric: `POST /api/login/ throughput (${LOGIN_CONNECTIONS} connections)`,
+          value: `${logins.requests.average.toFixed(1)} req/s`,
+        },
+        { metric: 'POST /api/login/ p50', value: formatMs(logins.latency.p50) },
+        { metric: 'POST /api/login/ p99', value: formatMs(logins.latency.p99) },
+        { metric: 'logins that failed', value: String(failed), goal: '0' },
+        { metric: 'GET /healthz p99 alone', value: formatMs(healthAlone.latency.p99) },
+        {
+          metric: 'GET /healthz p99 while logins run',
+          value: formatMs(healthDuringLogins.latency.p99),
+          goal: '≤ 100 ms',
+        },
+      ];
+    } finally {
+      await app.close();
+      await runtime.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+export default section;
