@@ -1,0 +1,35 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CommunityRequestItem } from '../../../../../contract/community.ts';
+import type { ContactMessageItem } from '../../../../../contract/contact.ts';
+import { api } from '../../../shared/http.ts';
+import { adminKeys } from './get-admin-me.ts';
+
+export const useContactMessages = () =>
+  useQuery({
+    queryKey: adminKeys.messages(),
+    queryFn: () => api<ContactMessageItem[]>('/api/admin/messages/'),
+  });
+
+export const useCommunityRequests = () =>
+  useQuery({
+    queryKey: adminKeys.requests(),
+    queryFn: () => api<CommunityRequestItem[]>('/api/admin/requests/'),
+  });
+
+const useSetHandled = <Item extends { id: string }>(key: readonly string[], path: (id: string) => string) => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
+      api<Item>(path(id), { method: 'POST', body: { handled } }),
+    onSuccess: (item) =>
+      queryClient.setQueryData<Item[]>(key, (items) =>
+        items?.map((each) => (each.id === item.id ? item : each)),
+      ),
+  });
+};
+
+export const useSetMessageHandled = () =>
+  useSetHandled<ContactMessageItem>(adminKeys.messages(), (id) => `/api/admin/messages/${id}/handled/`);
+
+export const useSetRequestHandled = () =>
+  useSetHandled<CommunityRequestItem>(adminKeys.requests(), (id) => `/api/admin/requests/${id}/handled/`);

@@ -1,0 +1,23 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
+
+/** Non-admins see the same page as any unknown path: the console does not announce itself. */
+export function AdminNotFound() {
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" ta="center" gap="md">
+        <Text c="gray.7" fw={600}>
+          404
+        </Text>
+        <Title order={1}>This path is not on the map</Title>
+        <Text c="gray.7">
+          Every pilgrim takes a wrong turn now and then. The page you were looking for does not exist or has
+          moved.
+        </Text>
+        <Button component={Link} to="/">
+          Back to the start
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,59 @@
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useSubscribers } from '../api/reports.ts';
+import { formatDateTime } from './dates.ts';
+import { ExportButton } from './ExportButton.tsx';
+import { SectionState } from './SectionState.tsx';
+
+const statusColor = { pending: 'yellow', confirmed: 'sage', unsubscribed: 'gray' } as const;
+
+export function SubscribersSection() {
+  const subscribers = useSubscribers();
+  const confirmed = subscribers.data?.filter((subscriber) => subscriber.status === 'confirmed').length ?? 0;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Newsletter subscribers</Title>
+        <ExportButton
+          path="/api/admin/subscribers/export.csv"
+          filename="subscribers.csv"
+          label="Export CSV"
+        />
+      </Group>
+      <SectionState query={subscribers} empty="No subscribers yet." isEmpty={(data) => data.length === 0}>
+        {(data) => (
+          <>
+            <Text c="gray.7">
+              {confirmed} confirmed of {data.length}
+            </Text>
+            <Table.ScrollContainer minWidth={600}>
+              <Table striped>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Asked</Table.Th>
+                    <Table.Th>Confirmed</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.map((subscriber) => (
+                    <Table.Tr key={subscriber.id}>
+                      <Table.Td>{subscriber.email}</Table.Td>
+                      <Table.Td>
+                        <Badge variant="light" color={statusColor[subscriber.status]}>
+                          {subscriber.status}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td>{formatDateTime(subscriber.subscribed_at)}</Table.Td>
+                      <Table.Td>{formatDateTime(subscriber.confirmed_at)}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </>
+        )}
+      </SectionState>
+    </Stack>
+  );
+}
