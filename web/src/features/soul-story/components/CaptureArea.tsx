@@ -1,6 +1,7 @@
-import { Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMovie, IconPhotoPlus, IconVideo } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import type { Prompt } from '../../../../../contract/prompts.ts';
 import {
   MAX_PHOTOS,
@@ -170,8 +171,11 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
           </Card>
         ) : (
           <Text>
-            All four reflections are recorded. To record one again, choose Re-record on your notifications
-            page.
+            All four reflections are recorded. To record one again, choose Re-record on your{' '}
+            <Anchor component={Link} to="/notifications">
+              notifications page
+            </Anchor>
+            .
           </Text>
         )}
 

@@ -12,18 +12,7 @@ import { soulStoryMessages } from '../../../../../contract/soul-story.ts';
 import { toast } from '../../../shared/toast.ts';
 import { useShareKeepsake } from '../api/share-keepsake.ts';
 import { useStopSharing } from '../api/stop-sharing.ts';
-
-const SHARE_TEXT = 'My Soul Story: a keepsake of my pilgrimage';
-
-export const shareTargets = (url: string) => {
-  const link = encodeURIComponent(url);
-  const text = encodeURIComponent(SHARE_TEXT);
-  return {
-    facebook: `https://www.facebook.com/sharer/sharer.php?u=${link}`,
-    twitter: `https://twitter.com/intent/tweet?url=${link}&text=${text}`,
-    whatsapp: `https://wa.me/?text=${text}%20${link}`,
-  };
-};
+import { shareTargets } from '../share-links.ts';
 
 interface Props {
   shareUrl: string | null;
