@@ -31,15 +31,51 @@ const joinAudienceValues = joinAudiences.map((audience) => audience.value) as [
 
 /** Where a volunteer would like to help. */
 export const volunteerAreas = [
-  { value: 'welcoming', label: 'Welcoming new pilgrims' },
-  { value: 'soul-circles', label: 'Hosting a Soul Circle' },
-  { value: 'soul-table', label: 'Soul Table meals' },
-  { value: 'soul-action', label: 'Soul Action service projects' },
-  { value: 'prayer-and-care', label: 'Prayer and care' },
-  { value: 'stories-and-writing', label: 'Stories and writing' },
-  { value: 'design-and-technology', label: 'Design and technology' },
-  { value: 'translation', label: 'Translation' },
-  { value: 'other', label: 'Something else' },
+  {
+    value: 'welcoming',
+    label: 'Welcoming new pilgrims',
+    description: 'Answer first messages and help newcomers find their way around.',
+  },
+  {
+    value: 'soul-circles',
+    label: 'Hosting a Soul Circle',
+    description: 'Gather a small group, online or in person, to share what the road left behind.',
+  },
+  {
+    value: 'soul-table',
+    label: 'Soul Table meals',
+    description: 'Cook, host or organise a simple shared meal where pilgrims can meet.',
+  },
+  {
+    value: 'soul-action',
+    label: 'Soul Action service projects',
+    description: 'Help run local projects that turn gratitude into service.',
+  },
+  {
+    value: 'prayer-and-care',
+    label: 'Prayer and care',
+    description: 'Hold others in quiet support, in whatever way your tradition, or none, does that.',
+  },
+  {
+    value: 'stories-and-writing',
+    label: 'Stories and writing',
+    description: 'Write reflections for the blog or help pilgrims shape their Soul Stories.',
+  },
+  {
+    value: 'design-and-technology',
+    label: 'Design and technology',
+    description: 'Lend your craft to the website, the app, photography or film.',
+  },
+  {
+    value: 'translation',
+    label: 'Translation',
+    description: 'Help pilgrims from every country feel at home in their own language.',
+  },
+  {
+    value: 'other',
+    label: 'Something else',
+    description: 'Tell us what you would love to give; we will find a place for it.',
+  },
 ] as const;
 export type VolunteerArea = (typeof volunteerAreas)[number]['value'];
 const volunteerAreaValues = volunteerAreas.map((area) => area.value) as [VolunteerArea, ...VolunteerArea[]];
