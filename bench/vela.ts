@@ -77,6 +77,14 @@ const section: BenchSection = {
         overhead.push(performance.now() - started - providerMs);
       }
 
+      // The same machine's floor at the same moment: a request that does no work at all.
+      const health: number[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        const started = performance.now();
+        await (await fetch(`${remote.url}/healthz`)).json();
+        health.push(performance.now() - started);
+      }
+
       const firstByte: number[] = [];
       for (let round = 0; round < ROUNDS / 4; round++) {
         const started = performance.now();
@@ -128,6 +136,7 @@ const section: BenchSection = {
           value: formatMs(percentile(overhead, 0.95)),
           goal: '≤ 20 ms',
         },
+        { metric: 'GET /healthz p95 at the same moment (floor)', value: formatMs(percentile(health, 0.95)) },
         {
           metric: 'offline guide reply p95 (200-turn conversation)',
           value: formatMs(percentile(guide, 0.95)),

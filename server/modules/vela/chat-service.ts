@@ -57,11 +57,15 @@ export const createChatService = (deps: {
 
   /** Safety first: a message in a safety group never reaches a model and never enters a later prompt. */
   const start = async (userId: string, input: ChatInput, signal?: AbortSignal): Promise<ChatStart> => {
-    await deps.rateLimiter.hit(
-      { name: 'chat:user', ...CHAT_RATE_LIMIT, message: chatMessages.rateLimited },
-      userId,
-    );
-    const pilgrim = await repository.findPilgrim(db, userId);
+    // Independent reads go together: on PostgreSQL they overlap, on PGlite they simply queue.
+    const [, pilgrim, history] = await Promise.all([
+      deps.rateLimiter.hit(
+        { name: 'chat:user', ...CHAT_RATE_LIMIT, message: chatMessages.rateLimited },
+        userId,
+      ),
+      repository.findPilgrim(db, userId),
+      repository.listPromptTurns(db, userId, provider.historyTurns),
+    ]);
     if (!pilgrim) throw new Unauthorized();
     const group = safetyGroupOf(input.inputs);
     if (group) {
@@ -74,10 +78,6 @@ export const createChatService = (deps: {
       });
       return { kind: 'safety', answer };
     }
-    const history = (await repository.listMessages(db, userId, { safeOnly: true })).map((row) => ({
-      role: row.role,
-      content: row.content,
-    }));
     const request: GenerationRequest = {
       vibe: input.vibe,
       system: systemPrompt({

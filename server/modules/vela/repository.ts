@@ -23,17 +23,24 @@ export const findPilgrim = async (db: DbOrTx, userId: string) => {
 };
 
 /** The latest messages of the conversation, oldest first. */
-export const listMessages = async (db: DbOrTx, userId: string, options: { safeOnly?: boolean } = {}) => {
+export const listMessages = async (db: DbOrTx, userId: string) => {
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(
-      options.safeOnly
-        ? and(eq(chatMessages.userId, userId), isNull(chatMessages.safety))
-        : eq(chatMessages.userId, userId),
-    )
+    .where(eq(chatMessages.userId, userId))
     .orderBy(desc(chatMessages.createdAt))
     .limit(HISTORY_LIMIT);
+  return rows.reverse();
+};
+
+/** The turns a model may see: the latest `limit`, oldest first, never one that matched a safety group. */
+export const listPromptTurns = async (db: DbOrTx, userId: string, limit: number) => {
+  const rows = await db
+    .select({ role: chatMessages.role, content: chatMessages.content })
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), isNull(chatMessages.safety)))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(Math.min(limit, HISTORY_LIMIT));
   return rows.reverse();
 };
 

@@ -56,6 +56,7 @@ export const generatedTextOf = (body: unknown): string => {
 /** A Hugging Face text-generation endpoint (Inference API, Inference Endpoints, TGI). */
 export const createHuggingFaceProvider = (options: HuggingFaceOptions): ModelProvider => ({
   mode: 'huggingface',
+  historyTurns: RECENT_TURNS,
   async *stream(request) {
     const deadline = idleDeadline(options.timeoutMs, request.signal);
     try {

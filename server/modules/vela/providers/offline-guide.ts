@@ -11,6 +11,8 @@ import {
 import type { ChatTurn, GenerationRequest, ModelProvider } from './provider.ts';
 
 const MAX_ECHO_WORDS = 12;
+/** The whole remembered conversation, so nothing said in it is said again. */
+const CONVERSATION_TURNS = 200;
 
 const pronouns: Record<string, string> = {
   i: 'you',
@@ -137,6 +139,7 @@ export const createOfflineGuide = (options: { teacherName: string; wordPauseMs?:
     });
   return {
     mode: 'offline',
+    historyTurns: CONVERSATION_TURNS,
     complete: async (request) => reply(request),
     async *stream(request) {
       const words = reply(request).split(/(?<=\s)/);

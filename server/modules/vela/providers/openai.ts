@@ -86,6 +86,7 @@ const textOf = (chunk: CompletionChunk): string => {
 /** Any OpenAI-compatible server (OpenAI, Ollama, vLLM, llama.cpp, LM Studio), streamed. */
 export const createOpenAiProvider = (options: OpenAiOptions): ModelProvider => ({
   mode: 'openai',
+  historyTurns: RECENT_TURNS,
   async *stream(request) {
     const deadline = idleDeadline(options.timeoutMs, request.signal);
     try {

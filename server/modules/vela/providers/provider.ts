@@ -20,6 +20,8 @@ export interface GenerationRequest {
 /** A language model (or the offline guide) that answers in pieces of text. */
 export interface ModelProvider {
   mode: ChatMode;
+  /** How many earlier turns it reads: a model sees a recent window, the offline guide the conversation. */
+  historyTurns: number;
   stream(request: GenerationRequest): AsyncIterable<string>;
   /** The whole answer at once, when the provider has a faster way than collecting the stream. */
   complete?(request: GenerationRequest): Promise<string>;
