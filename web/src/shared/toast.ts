@@ -21,4 +21,5 @@ export const toast = (tone: Tone, title: string, message?: string) =>
     color: colors[tone],
     autoClose: toastDuration(tone, title, message),
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close' },
   });
