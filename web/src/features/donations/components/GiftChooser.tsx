@@ -1,0 +1,78 @@
+import { Chip, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import {
+  type DonationFrequency,
+  donationFrequencies,
+  frequencyLabels,
+  maximumAmountPounds,
+  minimumAmountPounds,
+  presetAmounts,
+} from '../../../../../contract/donations.ts';
+
+export interface GiftChoice {
+  frequency: DonationFrequency;
+  /** A preset amount in pounds, or null when the donor typed their own. */
+  preset: number | null;
+  other: string | number;
+}
+
+export const chosenAmount = (choice: GiftChoice): unknown => choice.preset ?? choice.other;
+
+/** Frequency and amount: the presets of the spec, or an amount of the donor's own. */
+export function GiftChooser({
+  value,
+  onChange,
+  idPrefix,
+}: {
+  value: GiftChoice;
+  onChange(next: GiftChoice): void;
+  idPrefix: string;
+}) {
+  return (
+    <Stack gap="md">
+      <Stack gap={6}>
+        <Text fw={500} id={`${idPrefix}-frequency`}>
+          How often
+        </Text>
+        <SegmentedControl
+          aria-labelledby={`${idPrefix}-frequency`}
+          fullWidth
+          value={value.frequency}
+          onChange={(frequency) => onChange({ ...value, frequency: frequency as DonationFrequency })}
+          data={donationFrequencies.map((frequency) => ({
+            value: frequency,
+            label: frequencyLabels[frequency],
+          }))}
+        />
+      </Stack>
+      <Stack gap={6}>
+        <Text fw={500} id={`${idPrefix}-amount`}>
+          Amount
+        </Text>
+        <Chip.Group
+          multiple={false}
+          value={value.preset === null ? '' : String(value.preset)}
+          onChange={(preset) => onChange({ ...value, preset: Number(preset), other: '' })}
+        >
+          <Group gap="xs" role="radiogroup" aria-labelledby={`${idPrefix}-amount`}>
+            {presetAmounts.map((amount) => (
+              <Chip key={amount} value={String(amount)} type="radio" size="md">
+                £{amount}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+        <NumberInput
+          label="Or another amount (£)"
+          min={minimumAmountPounds}
+          max={maximumAmountPounds}
+          decimalScale={2}
+          clampBehavior="none"
+          allowNegative={false}
+          prefix="£"
+          value={value.other}
+          onChange={(other) => onChange({ ...value, other, preset: other === '' ? value.preset : null })}
+        />
+      </Stack>
+    </Stack>
+  );
+}
