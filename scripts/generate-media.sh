@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # Regenerates the committed videos, audio and PNG logos under assets/public from the SVG
 # illustrations beside them, with Debian's ffmpeg (librsvg, libx264, libvpx-vp9, libmp3lame,
-# libopus) and the Lora font from @fontsource. Run from anywhere: scripts/generate-media.sh
+# libopus) and the Lora font from @fontsource. Run from anywhere:
+#   scripts/generate-media.sh                   everything
+#   scripts/generate-media.sh welcome logos     only the named parts
+# Parts: ambient welcome founder vela meditations logos
 set -euo pipefail
+
+parts="${*:-ambient welcome founder vela meditations logos}"
+wants() { [[ " $parts " == *" $1 "* ]]; }
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
 public="$root/assets/public"
@@ -12,13 +18,7 @@ trap 'rm -rf "$work"' EXIT
 
 command -v ffmpeg >/dev/null || { echo "ffmpeg is missing: apt-get install ffmpeg" >&2; exit 1; }
 [ -f "$font" ] || { echo "run npm install first (the Lora font comes from @fontsource/lora)" >&2; exit 1; }
-mkdir -p "$public/videos" "$public/audio" "$work/fonts"
-
-# The logo's wordmark is set in Lora; librsvg finds it through this fontconfig file.
-cp "$root"/node_modules/@fontsource/lora/files/lora-latin-{500,600}-normal.woff "$work/fonts/"
-printf '<?xml version="1.0"?><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>%s</dir><cachedir>%s</cachedir></fontconfig>' \
-  "$work/fonts" "$work/cache" >"$work/fonts.conf"
-export FONTCONFIG_FILE="$work/fonts.conf"
+mkdir -p "$public/videos" "$public/audio"
 
 ff() { ffmpeg -hide_banner -loglevel error -y "$@"; }
 
@@ -64,6 +64,7 @@ render_svg "$public/images/landscape-dawn.svg" 2560 1440 "$work/dawn.png"
 render_svg "$public/images/vela-sky.svg" 2560 1440 "$work/night.png"
 ff -i "$root/scripts/media/clouds.svg" -frames:v 1 "$work/clouds.png"
 
+if wants ambient; then
 echo "ambient: a 16 s seamless loop, no sound"
 # Every motion is periodic in 16 s, so the last frame meets the first.
 ff -loop 1 -framerate 24 -i "$work/dawn.png" -loop 1 -framerate 24 -i "$work/clouds.png" -filter_complex "
@@ -77,9 +78,12 @@ ff -loop 1 -framerate 24 -i "$work/dawn.png" -loop 1 -framerate 24 -i "$work/clo
   [scene]scale=1280:720,eq=brightness='0.015*sin(2*PI*t/8)':eval=frame,format=yuv420p[v]" \
   -map '[v]' -t 16 -an -c:v libvpx-vp9 -crf 46 -b:v 0 -row-mt 1 -deadline good -cpu-used 2 "$public/videos/ambient.webm"
 
+fi
+
+if wants welcome; then
 echo "welcome: 18 s"
 encode_scene welcome 18 "
-  [0]zoompan=z='1+on*0.0005':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=960x540:fps=24,drawbox=c=0x1a2a22@0.28:t=fill,
+  [0]zoompan=z='1+on*0.0005':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=960x540:fps=24,drawbox=c=0x1a2a22@0.16:t=fill,
   $(caption 'Welcome, pilgrim.' 0.5 6 '(h-text_h)/2' 60),
   $(caption 'Your road has ended.' 6.5 12 'h/2-60'),
   $(caption 'Your journey has not.' 7.5 12 'h/2+10'),
@@ -88,6 +92,9 @@ encode_scene welcome 18 "
   fade=t=in:d=1,fade=t=out:st=17:d=1,format=yuv420p[v]" \
   "146.83 220 293.66 369.99" -loop 1 -framerate 24 -i "$work/dawn.png"
 
+fi
+
+if wants founder; then
 echo "founder: 20 s"
 encode_scene founder 20 "
   [0]crop=w=2240:h=1260:x='320-t*8':y=120,scale=960:540,colorbalance=rs=0.08:bs=-0.06,drawbox=c=0x1a2a22@0.38:t=fill,
@@ -100,6 +107,9 @@ encode_scene founder 20 "
   fade=t=in:d=1,fade=t=out:st=19:d=1,format=yuv420p[v]" \
   "130.81 196 261.63 329.63" -loop 1 -framerate 24 -i "$work/dawn.png"
 
+fi
+
+if wants vela; then
 echo "vela: 16 s"
 encode_scene vela 16 "
   [0]zoompan=z='1.02+on*0.0004':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=960x540:fps=24,eq=brightness='0.02*sin(2*PI*t/4)':eval=frame,
@@ -110,6 +120,8 @@ encode_scene vela 16 "
   fade=t=in:d=1,fade=t=out:st=15:d=1,format=yuv420p[v]" \
   "174.61 261.63 349.23 440" -loop 1 -framerate 24 -i "$work/night.png"
 
+fi
+
 # A calm meditation: a slowly breathing drone, a bell every $period seconds and a wash of soft noise.
 meditation() {
   local name="$1" drone="$2" bell="$3" period="$4" duration=75
@@ -118,18 +130,27 @@ meditation() {
   local chime="0.16*sin(2*PI*$bell*t)*$strike+0.05*sin(2*PI*$bell*2.76*t)*$strike*$strike"
   ff -f lavfi -i "aevalsrc='($tone)*(0.8+0.2*sin(2*PI*t/12))+$chime':s=22050:d=$duration" \
     -f lavfi -i "anoisesrc=c=brown:a=0.03:r=22050:d=$duration" \
-    -filter_complex "[1]lowpass=f=500[wash];[0][wash]amix=inputs=2:normalize=0,afade=t=in:d=4,afade=t=out:st=$((duration - 6)):d=6[a]" \
+    -filter_complex "[1]lowpass=f=500[wash];[0][wash]amix=inputs=2:normalize=0,volume=1.8,afade=t=in:d=4,afade=t=out:st=$((duration - 6)):d=6[a]" \
     -map '[a]' -ac 1 -c:a libmp3lame -b:a 32k "$public/audio/meditation-$name.mp3"
 }
 
+if wants meditations; then
 echo "meditations: 75 s each"
 meditation call 146.83 587.33 10
 meditation suffering 110 440 14
 meditation joy 164.81 659.26 8
 meditation what_found_you 185 739.99 11
 
+fi
+
+if wants logos; then
 echo "logo PNGs for the press page"
-render_svg "$public/brand/logo.svg" 880 192 "$public/brand/logo.png"
+# librsvg cannot load the web font, so the wordmark is set by drawtext in the same Lora 600.
+sed 's|<text.*</text>||' "$public/brand/logo.svg" >"$work/logo-mark-only.svg"
+render_svg "$work/logo-mark-only.svg" 880 192 "$work/logo-mark-only.png"
+ff -i "$work/logo-mark-only.png" -vf "format=rgba,drawtext=fontfile=$root/node_modules/@fontsource/lora/files/lora-latin-600-normal.woff:text=Pilgrim Soul:fontsize=88:fontcolor=0x2f4a3a:x=224:y=128-ascent" \
+  -frames:v 1 "$public/brand/logo.png"
 render_svg "$public/brand/logo-mark.svg" 512 512 "$public/brand/logo-mark.png"
+fi
 
 du -h "$public/videos"/* "$public/audio"/* "$public/brand"/*.png
