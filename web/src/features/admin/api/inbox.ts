@@ -16,15 +16,22 @@ export const useCommunityRequests = () =>
     queryFn: () => api<CommunityRequestItem[]>('/api/admin/requests/'),
   });
 
-const useSetHandled = <Item extends { id: string }>(key: readonly string[], path: (id: string) => string) => {
+/** The box ticks at once; a failed call puts the list back as the server has it. */
+const useSetHandled = <Item extends { id: string; handled: boolean }>(
+  key: readonly string[],
+  path: (id: string) => string,
+) => {
   const queryClient = useQueryClient();
+  const update = (id: string, change: (item: Item) => Item) =>
+    queryClient.setQueryData<Item[]>(key, (items) =>
+      items?.map((each) => (each.id === id ? change(each) : each)),
+    );
   return useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       api<Item>(path(id), { method: 'POST', body: { handled } }),
-    onSuccess: (item) =>
-      queryClient.setQueryData<Item[]>(key, (items) =>
-        items?.map((each) => (each.id === item.id ? item : each)),
-      ),
+    onMutate: ({ id, handled }) => update(id, (item) => ({ ...item, handled })),
+    onSuccess: (saved) => update(saved.id, () => saved),
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 };
 

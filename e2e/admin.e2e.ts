@@ -1,0 +1,326 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newUserDetails, type TestUser, useBrowser } from './fixtures.ts';
+
+/**
+ * The console needs an admin, and the only way to make one is the operator's CLI on the server's own
+ * data. The shared e2e server holds its data folder, so this file runs a private server: it registers
+ * people over the API, stops, runs `admin:create` on that folder exactly as an operator would, and
+ * starts again. The same private server lets the blog show its empty state without touching the others.
+ */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+
+const privateServer = async () => {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-admin-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseURL,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '50',
+  };
+  let child: ChildProcess | null = null;
+  let output = '';
+  const start = async () => {
+    const app = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = app;
+    app.stdout?.on('data', (chunk) => {
+      output += chunk;
+    });
+    app.stderr?.on('data', (chunk) => {
+      output += chunk;
+    });
+    const started = Date.now();
+    while (Date.now() - started < 60_000) {
+      if (app.exitCode !== null) throw new Error(`the private server exited:\n${output}`);
+      try {
+        if ((await fetch(`${baseURL}/readyz`)).ok) return;
+      } catch {
+        // Not listening yet.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the private server did not become ready:\n${output}`);
+  };
+  const stop = async () => {
+    const app = child;
+    if (!app || app.exitCode !== null) return;
+    const exited = new Promise((resolve) => app.once('exit', resolve));
+    app.kill('SIGTERM');
+    await exited;
+  };
+  const createAdmin = (email: string) =>
+    spawnSync(process.execPath, ['server/modules/admin/create-admin-cli.ts', '--email', email], {
+      env,
+      encoding: 'utf8',
+    });
+  return {
+    baseURL,
+    start,
+    stop,
+    createAdmin,
+    close: async () => {
+      await stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+};
+
+const contentOf = async (download: Download) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+describe('admin console', () => {
+  const browser = useBrowser();
+  let server: Awaited<ReturnType<typeof privateServer>>;
+  const admin = newUserDetails();
+  const pilgrim = newUserDetails();
+
+  const api = async (url: string, body?: object) => {
+    const response = await fetch(`${server.baseURL}${url}`, {
+      method: body ? 'POST' : 'GET',
+      headers: body ? { 'content-type': 'application/json' } : {},
+      ...(body ? { body: JSON.stringify(body) } : {}),
+    });
+    return { status: response.status, body: await response.json() };
+  };
+
+  const signIn = async (page: Page, user: TestUser) => {
+    const login = await api('/api/login/', { email: user.email, password: user.password });
+    expect(login.status).toBe(200);
+    await page.goto(`${server.baseURL}/faq`);
+    await page.evaluate(
+      ({ tokens, user }) => {
+        localStorage.setItem('token', tokens.access);
+        localStorage.setItem('refreshToken', tokens.refresh);
+        localStorage.setItem('email', user.email);
+        localStorage.setItem('username', user.username);
+        localStorage.setItem(
+          'user',
+          JSON.stringify({ email: user.email, username: user.username, first_name: '' }),
+        );
+      },
+      { tokens: login.body as { access: string; refresh: string }, user },
+    );
+  };
+
+  beforeAll(async () => {
+    server = await privateServer();
+    await server.start();
+    for (const user of [admin, pilgrim]) {
+      expect((await api('/api/register/', { ...user, nationality: 'PT' })).status).toBe(201);
+    }
+    await server.stop();
+    const unknown = server.createAdmin('nobody@example.com');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('No account uses nobody@example.com');
+    const made = server.createAdmin(admin.email.toUpperCase());
+    expect(made.stderr).toBe('');
+    expect(made.stdout).toContain(`${admin.email} (${admin.username}) is now an admin.`);
+    expect(made.status).toBe(0);
+    await server.start();
+  });
+  afterAll(() => server?.close());
+
+  it('shows the 404 page to visitors and ordinary pilgrims', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${server.baseURL}/admin`);
+    await page.getByRole('heading', { name: 'This path is not on the map' }).waitFor();
+    await signIn(page, pilgrim);
+    await page.goto(`${server.baseURL}/admin/posts`);
+    await page.getByRole('heading', { name: 'This path is not on the map' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin console' }).count()).toBe(0);
+  });
+
+  it('takes the seeded posts down, then writes, illustrates and publishes a post that shows on /blog and in RSS', async () => {
+    const page = await browser.newPage();
+    await signIn(page, admin);
+    await page.goto(`${server.baseURL}/admin`);
+    await page.getByRole('heading', { name: 'Admin console' }).waitFor();
+    await page.waitForURL('**/admin/posts');
+
+    const unpublishButtons = page.getByRole('button', { name: /^Unpublish / });
+    await unpublishButtons.first().waitFor();
+    const seeded = await unpublishButtons.count();
+    expect(seeded).toBe(4);
+    for (let left = seeded; left > 0; left--) {
+      await unpublishButtons.first().click();
+      await expect.poll(() => unpublishButtons.count()).toBe(left - 1);
+    }
+    await page.goto(`${server.baseURL}/blog`);
+    await page.getByText('No blog posts found').waitFor();
+
+    await page.goto(`${server.baseURL}/admin/posts`);
+    await page.getByRole('link', { name: 'New post' }).click();
+    await page.getByRole('heading', { name: 'New post' }).waitFor();
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.getByText('Title is required').waitFor();
+
+    const title = `Letters from the Meseta ${randomBytes(2).toString('hex')}`;
+    await page.getByRole('textbox', { name: 'Title' }).fill(title);
+    await page.getByRole('textbox', { name: 'Author' }).fill('Inés <b>Ortega</b>');
+    await page
+      .getByRole('textbox', { name: 'Body' })
+      .fill('The wheat went on for days.\n\n<script>alert("x")</script> And then, one morning, a tree.');
+    const preview = page.getByRole('region', { name: 'Preview' });
+    await preview.getByRole('heading', { name: title }).waitFor();
+    expect(await preview.locator('p').allInnerTexts()).toEqual(
+      expect.arrayContaining([
+        'The wheat went on for days.',
+        '<script>alert("x")</script> And then, one morning, a tree.',
+      ]),
+    );
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Edit post' }).waitFor();
+
+    const coverFile = path.join(tmpdir(), `cover-${randomBytes(3).toString('hex')}.png`);
+    await writeFile(
+      coverFile,
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#c9a86a' } })
+        .png()
+        .toBuffer(),
+    );
+    await page.locator('input[type="file"]').setInputFiles(coverFile);
+    await page.getByText('Cover image uploaded').waitFor();
+    await page.getByRole('button', { name: 'Replace cover image' }).waitFor();
+    await rm(coverFile, { force: true });
+
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published', { exact: true }).first().waitFor();
+    await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor();
+
+    await page.goto(`${server.baseURL}/blog`);
+    const card = page.getByRole('article', { name: title });
+    await card.waitFor();
+    expect(await card.getByText('Inés <b>Ortega</b>').isVisible()).toBe(true);
+    expect(await card.locator('img').count()).toBe(1);
+    await card.getByRole('link', { name: `Read More: ${title}` }).click();
+    await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+    await page.getByText('<script>alert("x")</script> And then, one morning, a tree.').waitFor();
+
+    const rss = await (await fetch(`${server.baseURL}/blog/rss.xml`)).text();
+    expect(rss).toContain(`<title>${title}</title>`);
+    expect(rss).not.toContain('<title>Carrying the shell home</title>');
+  });
+
+  it('shows inbox messages as text and keeps their handled flag', async () => {
+    const sent = await api('/api/contact/', {
+      name: '<img src=x onerror=alert(1)>',
+      email: 'curious@example.com',
+      message: 'Is there a group in Porto?',
+    });
+    expect(sent.status).toBeLessThan(300);
+    const page = await browser.newPage();
+    await signIn(page, admin);
+    await page.goto(`${server.baseURL}/admin/inbox`);
+    await page.getByText('Is there a group in Porto?').waitFor();
+    expect(await page.getByText('<img src=x onerror=alert(1)>').isVisible()).toBe(true);
+    const handled = page.getByRole('checkbox', {
+      name: 'Handled: message from <img src=x onerror=alert(1)>',
+    });
+    await handled.check();
+    const login = await api('/api/login/', { email: admin.email, password: admin.password });
+    const storedHandled = async () => {
+      const response = await fetch(`${server.baseURL}/api/admin/messages/`, {
+        headers: { authorization: `Bearer ${login.body.access}` },
+      });
+      const messages = (await response.json()) as { message: string; handled: boolean }[];
+      return messages.find((item) => item.message === 'Is there a group in Porto?')?.handled;
+    };
+    await expect.poll(storedHandled).toBe(true);
+    await page.reload();
+    await page.getByText('Is there a group in Porto?').waitFor();
+    expect(await handled.isChecked()).toBe(true);
+  });
+
+  it('charts the survey results and exports them and the subscribers as CSV', async () => {
+    for (const answers of [
+      {
+        overallExperience: 5,
+        websiteDesign: 4,
+        easeOfUse: 4,
+        usedVela: 'yes',
+        velaHelpfulness: 5,
+        velaResponseQuality: 4,
+        usedSoulStory: 'no',
+        pilgrimageStage: 'completed',
+        ageRange: '45-54',
+      },
+      {
+        overallExperience: 3,
+        websiteDesign: 4,
+        easeOfUse: 2,
+        usedVela: 'no',
+        usedSoulStory: 'yes',
+        soulStoryEase: 4,
+        notificationTimeliness: 3,
+        pilgrimageStage: 'planning',
+        ageRange: '25-34',
+      },
+    ]) {
+      expect((await api('/api/survey/submit/', answers)).status).toBe(201);
+    }
+    expect(
+      (await api('/api/newsletter/subscribe/', { email: 'reader@example.com', optIn: true })).status,
+    ).toBe(200);
+
+    const page = await browser.newPage();
+    await signIn(page, admin);
+    await page.goto(`${server.baseURL}/admin/survey`);
+    await page.getByText('2 responses').waitFor();
+    const averages = page.getByRole('region', { name: 'Average rating per question (1–5)' });
+    await averages.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await averages.getByRole('row', { name: /Overall experience/ }).innerText()).toContain(
+      '4.00 (2 answers)',
+    );
+    const yesNo = page.getByRole('region', { name: 'Yes and no' });
+    expect(await yesNo.getByRole('row', { name: /Vela/ }).first().innerText()).toContain(
+      '50% yes (1 yes, 1 no)',
+    );
+    const stages = page.getByRole('region', { name: 'Pilgrimage stage' });
+    await stages.locator('svg.recharts-surface').first().waitFor();
+    const ages = page.getByRole('region', { name: 'Age range' });
+    expect(await ages.getByRole('row', { name: /45/ }).innerText()).toMatch(/1$/);
+
+    const surveyDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const surveyCsv = await contentOf(await surveyDownload);
+    expect(surveyCsv.split('\r\n')[0]).toMatch(
+      /^submitted_at,overallExperience,websiteDesign,easeOfUse,usedVela/,
+    );
+    expect(surveyCsv.trim().split('\r\n')).toHaveLength(3);
+
+    await page.getByRole('tab', { name: 'Subscribers' }).click();
+    await page.waitForURL('**/admin/subscribers');
+    await page.getByText('reader@example.com').waitFor();
+    const subscribersDownload = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await subscribersDownload;
+    expect(download.suggestedFilename()).toBe('subscribers.csv');
+    expect(await contentOf(download)).toMatch(/\r\nreader@example\.com,pending,/);
+  });
+});
