@@ -32,6 +32,7 @@ describe('profile in the browser', () => {
     await page.getByText('Spain', { exact: true }).waitFor();
     await page.getByRole('group', { name: 'Soul Stories' }).getByText('0', { exact: true }).waitFor();
     await page.getByRole('group', { name: 'Unread Notifications' }).getByText('0', { exact: true }).waitFor();
+    await page.getByText('Your journey', { exact: true }).waitFor();
     await expectAccessibleAboveFooter(page);
 
     await page.getByRole('button', { name: 'Edit Profile' }).click();

@@ -194,6 +194,41 @@ describe(`accounts and sessions on ${process.env.TEST_DB}`, () => {
     });
   });
 
+  describe('rate limits', () => {
+    it('limits registration and reset requests per account', async () => {
+      const user = newUser();
+      const registers: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) registers.push((await register(user)).statusCode);
+      expect(registers).toEqual([201, 409, 409, 409, 409, 429]);
+      const resets: number[] = [];
+      for (let attempt = 0; attempt < 6; attempt++) {
+        resets.push((await post('/api/password/reset-request/', { email: user.email })).statusCode);
+      }
+      expect(resets).toEqual([200, 200, 200, 200, 200, 429]);
+    });
+
+    it('limits sign-in attempts per client address across accounts', async () => {
+      const limited = await createTestApp({ AUTH_RATE_LIMIT_PER_IP: '3' });
+      try {
+        const attempt = (email: string, ip: string) =>
+          limited.app.inject({
+            method: 'POST',
+            url: '/api/login/',
+            payload: { email, password: 'whatever-pass' },
+            headers: { 'x-forwarded-for': ip },
+          });
+        const statuses: number[] = [];
+        for (let index = 0; index < 4; index++) {
+          statuses.push((await attempt(`person${index}@example.com`, '203.0.113.7')).statusCode);
+        }
+        expect(statuses).toEqual([401, 401, 401, 429]);
+        expect((await attempt('person9@example.com', '203.0.113.8')).statusCode).toBe(401);
+      } finally {
+        await limited.close();
+      }
+    });
+  });
+
   describe('access tokens', () => {
     const secretKey = () =>
       createHash('sha256').update(`${testApp.deps.config.SECRET}:access-token`).digest();

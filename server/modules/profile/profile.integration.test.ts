@@ -8,11 +8,20 @@ import { addNotification } from '../notifications/index.ts';
 
 let counter = 0;
 
-/** A multipart body built by hand, as a browser would send it. */
-const multipart = (field: string, filename: string, type: string, bytes: Buffer) => {
+/** A multipart body built by hand, as a browser would send it: text fields first, then the file. */
+const multipart = (
+  field: string,
+  filename: string,
+  type: string,
+  bytes: Buffer,
+  fields: Record<string, string> = {},
+) => {
   const boundary = `----pilgrim${Date.now()}`;
+  const texts = Object.entries(fields).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+  );
   const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    `${texts.join('')}--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return {
@@ -86,6 +95,22 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
       soul_stories_count: 0,
       unread_notifications_count: 2,
     });
+  });
+
+  it('counts the memories saved to the Soul Story', async () => {
+    const { access } = await signUp();
+    const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    const body = multipart('media', 'Camino.jpg', 'image/jpeg', photo, { title: 'Camino', type: 'photo' });
+    const saved = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/soulstory/upload/',
+      headers: { ...as(access), 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(saved.statusCode, saved.body).toBeLessThan(300);
+    expect((await getProfile(access)).json().soul_stories_count).toBe(1);
   });
 
   it('requires a valid token', async () => {

@@ -4,9 +4,9 @@ import { profileMessages, type updateProfileBody, type Vibe, vibes } from '../..
 import type { AppDeps } from '../../deps.ts';
 import { Invalid, Unauthorized } from '../../http/errors.ts';
 import { countUnread } from '../notifications/index.ts';
+import { countMemories } from '../soul-story/index.ts';
 import { prepareAvatar } from './avatar.ts';
 import * as repository from './repository.ts';
-import { countSoulStories } from './soul-story-count.ts';
 
 export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
 
@@ -23,7 +23,7 @@ const present = async (deps: ProfileDeps, row: repository.ProfileRow) => ({
   camino_duration: row.caminoDuration,
   reminder_emails: row.reminderEmails,
   time_zone: row.timeZone,
-  soul_stories_count: await countSoulStories(deps.db, row.id),
+  soul_stories_count: await countMemories(deps.db, row.id),
   unread_notifications_count: await countUnread(deps.db, row.id),
 });
 

@@ -20,6 +20,7 @@ import { type Profile, profileMessages } from '../../../../contract/profile.ts';
 import { ApiError } from '../../shared/http.ts';
 import { toast } from '../../shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
+import { JourneySettingsCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
@@ -106,6 +107,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         <Stat label="Soul Stories" value={profile.soul_stories_count} />
         <Stat label="Unread Notifications" value={profile.unread_notifications_count} />
       </SimpleGrid>
+      <JourneySettingsCard />
       <Card withBorder radius="md" p="lg">
         <Group justify="space-between">
           <Stack gap={2}>
