@@ -43,7 +43,7 @@ export function OrderSummary({
               </Text>
             </Group>
             <Text size="xs" c="gray.7">
-              Prices in US dollars. Shipping is included.
+              Prices in US dollars.
             </Text>
           </>
         ) : (
