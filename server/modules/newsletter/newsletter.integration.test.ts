@@ -162,4 +162,16 @@ describe(`newsletter on ${process.env.TEST_DB}`, () => {
     expect((await post('/api/newsletter/confirm/', { token: 'nope' })).statusCode).toBe(400);
     expect((await rowFor('late@example.com'))[0]!.status).toBe('pending');
   });
+
+  it('stops sending confirmation emails to one address after five requests in an hour', async () => {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect((await subscribe('flooded@example.com')).statusCode).toBe(200);
+    }
+    const flooded = await subscribe('flooded@example.com');
+    expect(flooded.statusCode).toBe(429);
+    expect(flooded.json().error).toBe(
+      'We have already sent several emails to this address. Please check your inbox.',
+    );
+    expect(await mailsTo('flooded@example.com')).toHaveLength(5);
+  });
 });
