@@ -6,6 +6,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./auth.ts'),
   () => import('./community-forms.ts'),
   () => import('./vela.ts'),
+  () => import('./keepsake.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {
