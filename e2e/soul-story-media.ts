@@ -59,6 +59,8 @@ export const makeTestMedia = async () => {
   ]);
   const notAnImage = path.join(dir, 'notes.txt');
   await writeFile(notAnImage, 'Buen Camino!\n');
+  const renamedText = path.join(dir, 'renamed.png');
+  await writeFile(renamedText, 'Buen Camino!\n');
   return {
     dir,
     photos: [
@@ -68,6 +70,7 @@ export const makeTestMedia = async () => {
     ],
     clip,
     notAnImage,
+    renamedText,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 };

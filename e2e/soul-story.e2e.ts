@@ -296,7 +296,18 @@ describe('Soul Story', () => {
     ]);
     await chooser.setFiles(media.clip);
     await page.getByLabel('Preview of The Call').waitFor();
+    // A slow connection shows how far the upload has come.
+    const network = await page.context().newCDPSession(page);
+    await network.send('Network.enable');
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 10_000,
+    });
     await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
+    await page.getByText(/^Uploading… [1-9]\d?%$/).waitFor();
     await toast(page, 'Story saved!').waitFor();
     await captureHeading(page, 'The Suffering').waitFor();
     const stories = await fetch(`${baseURL()}/api/soulstories/`, {
@@ -319,6 +330,23 @@ describe('Soul Story', () => {
     );
     await page.goto('/soul-story');
     await toast(page, 'Failed to load stories').waitFor();
+  });
+
+  it('shows the server’s reason when a photo is refused, and keeps it for another try', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
+    // Named like a PNG, but its content is text: the server judges by content.
+    await choosePhoto(page, photoButton, media.renamedText);
+    await page.getByRole('textbox', { name: 'Photo title' }).fill('Not really a photo');
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Upload Failed').getByText('Only image files are allowed').waitFor();
+    await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Photo title' }).inputValue()).toBe('Not really a photo');
+    expect(await photoButton.count()).toBe(0);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
   });
 
   it('records the prompt chosen on the notifications page', async () => {
