@@ -192,6 +192,29 @@ describe('Vela, the companion chat', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(500);
   });
 
+  it('saves the journey from the profile and plans the reminders again', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: 'Your journey' });
+    await card.getByLabel('Start date').fill(daysAgo(10));
+    await card.getByRole('radio', { name: '14 days' }).check();
+    await card.getByRole('radio', { name: 'Atheist' }).check();
+    await card.getByRole('switch', { name: 'Email me my Soul Story prompts' }).uncheck();
+    await card.getByRole('button', { name: 'Save journey' }).click();
+    await visible(page, 'Journey settings saved');
+    await visible(page, chatMessages.promptsScheduled);
+    const profile = await (
+      await fetch(`${baseURL()}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })
+    ).json();
+    expect(profile).toMatchObject({
+      vibe: 'Atheist',
+      camino_start_date: daysAgo(10),
+      camino_duration: 14,
+      reminder_emails: false,
+    });
+  });
+
   it('shows the safety approach on /terms', async () => {
     const page = await browser.newPage();
     await page.goto('/terms');
