@@ -311,10 +311,7 @@ const section: BenchSection = {
         goal: '≤ 3000 ms',
       });
 
-      const starts = segmentSeconds.reduce<number[]>(
-        (all, seconds, index) => [...all, all[index]! + seconds],
-        [0],
-      );
+      const starts = startsOf(segmentSeconds);
       const expectedToneStarts = segments
         .map((segment, index) => (segment.includes('take-') ? starts[index]! + TITLE_SECONDS : null))
         .filter((value): value is number => value !== null);

@@ -138,10 +138,8 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
   });
 
   it('keeps the memories in order, each fitted to the frame', async () => {
-    const starts = keepsake.seconds.reduce<number[]>(
-      (all, value, index) => [...all, (all[index] ?? 0) + value],
-      [0],
-    );
+    const starts = [0];
+    for (const seconds of keepsake.seconds) starts.push(starts.at(-1)! + seconds);
     const middleOfClip = (index: number, hasTitle: boolean) =>
       starts[index]! +
       (hasTitle ? TITLE_SECONDS : 0) +
