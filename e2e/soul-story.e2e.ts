@@ -349,6 +349,26 @@ describe('Soul Story', () => {
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
   });
 
+  it('shows the final video’s progress while it renders, and says so if it failed', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    let keepsake = { video_url: null, status: 'rendering', progress: 40, poster_url: null, share_url: null };
+    await page.route('**/api/soulstory/completed-prompts/', (route) =>
+      route.fulfill({ json: { completed_prompts: ['call', 'suffering', 'joy', 'what_found_you'] } }),
+    );
+    await page.route('**/api/soulstory/concatenated/', (route) => route.fulfill({ json: keepsake }));
+    await page.goto('/soul-story');
+    const completion = page.getByRole('region', { name: 'Your Soul Story is Complete!' });
+    await completion.getByText('Generating your final video...').waitFor();
+    const bar = completion.getByRole('progressbar', { name: 'Final video progress' });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('40');
+    keepsake = { ...keepsake, progress: 75 };
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('75');
+    keepsake = { ...keepsake, status: 'failed' };
+    await completion.getByText('Your final video could not be made').waitFor();
+    expect(await completion.getByText('Generating your final video...').count()).toBe(0);
+  });
+
   it('records the prompt chosen on the notifications page', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);
