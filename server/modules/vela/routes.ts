@@ -114,7 +114,10 @@ export const velaRoutes =
       },
       async (request, reply) => {
         const abort = new AbortController();
-        request.raw.on('close', () => abort.abort());
+        // The response closing before it was finished means the pilgrim went away: stop the model too.
+        reply.raw.on('close', () => {
+          if (!reply.raw.writableEnded) abort.abort();
+        });
         const userId = userIdOf(request);
         const started = await chat.start(userId, request.body, abort.signal);
         if (started.kind === 'safety') {
