@@ -7,6 +7,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./community-forms.ts'),
   () => import('./vela.ts'),
   () => import('./keepsake.ts'),
+  () => import('./giving.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {
