@@ -1,8 +1,9 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
-import { AuthForm, type AuthMode } from './components/AuthForm.tsx';
+import { AuthForm } from './components/AuthForm.tsx';
 import { ForgotPasswordDialog } from './components/ForgotPasswordDialog.tsx';
+import type { AuthMode } from './validation.ts';
 
 export default function LoginSignupPage() {
   const [mode, setMode] = useState<AuthMode>('login');

@@ -1,25 +1,13 @@
 import { Alert, Button, Container, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { authMessages, MIN_PASSWORD_LENGTH } from '../../../../contract/auth.ts';
+import { authMessages } from '../../../../contract/auth.ts';
 import { errorMessage } from '../../shared/http.ts';
 import { resetPassword } from './api/reset-password.ts';
 import { useResetTokenCheck } from './api/verify-reset-token.ts';
+import { type NewPasswordErrors, validateNewPassword } from './validation.ts';
 
 const REDIRECT_AFTER_MS = 3000;
-
-interface Errors {
-  password?: string;
-  confirmation?: string;
-}
-
-export const validateNewPassword = (password: string, confirmation: string): Errors => {
-  const errors: Errors = {};
-  if (!password) errors.password = authMessages.newPasswordRequired;
-  else if (password.length < MIN_PASSWORD_LENGTH) errors.password = authMessages.passwordTooShort;
-  if (password && confirmation !== password) errors.confirmation = authMessages.passwordsDoNotMatch;
-  return errors;
-};
 
 function InvalidLink({ message }: { message: string }) {
   return (
@@ -38,7 +26,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<Errors>({});
+  const [errors, setErrors] = useState<NewPasswordErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [done, setDone] = useState(false);

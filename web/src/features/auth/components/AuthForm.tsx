@@ -1,39 +1,16 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type AuthResponse, authMessages, MIN_PASSWORD_LENGTH } from '../../../../../contract/auth.ts';
-import { emailField } from '../../../../../contract/common.ts';
+import { type AuthResponse, authMessages } from '../../../../../contract/auth.ts';
 import { errorMessage } from '../../../shared/http.ts';
 import { saveSession } from '../../../shared/session.ts';
 import { toast } from '../../../shared/toast.ts';
 import { login } from '../api/login.ts';
 import { register } from '../api/register.ts';
+import { type AuthErrors, type AuthMode, type AuthValues, validateAuthForm } from '../validation.ts';
 import { CountrySelect } from './CountrySelect.tsx';
 
-export type AuthMode = 'login' | 'register';
-
-interface Values {
-  username: string;
-  email: string;
-  password: string;
-  nationality: string | null;
-}
-
-type Errors = Partial<Record<keyof Values, string>>;
-
-const emptyValues: Values = { username: '', email: '', password: '', nationality: null };
-
-/** The spec's section 5 rules, with the email format check the spec left open. */
-export const validateAuthForm = (mode: AuthMode, values: Values): Errors => {
-  const errors: Errors = {};
-  if (mode === 'register' && !values.username.trim()) errors.username = authMessages.usernameRequired;
-  if (!values.email.trim()) errors.email = authMessages.emailRequired;
-  else if (!emailField.safeParse(values.email).success) errors.email = 'Please enter a valid email address';
-  if (!values.password) errors.password = authMessages.passwordRequired;
-  else if (mode === 'register' && values.password.length < MIN_PASSWORD_LENGTH)
-    errors.password = authMessages.passwordTooShort;
-  return errors;
-};
+const emptyValues: AuthValues = { username: '', email: '', password: '', nationality: null };
 
 export function AuthForm({
   mode,
@@ -45,13 +22,13 @@ export function AuthForm({
   onForgotPassword: () => void;
 }) {
   const navigate = useNavigate();
-  const [values, setValues] = useState<Values>(emptyValues);
-  const [errors, setErrors] = useState<Errors>({});
+  const [values, setValues] = useState<AuthValues>(emptyValues);
+  const [errors, setErrors] = useState<AuthErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
   const registering = mode === 'register';
 
-  const set = (field: keyof Values) => (value: string | null) =>
+  const set = (field: keyof AuthValues) => (value: string | null) =>
     setValues((current) => ({ ...current, [field]: value }));
 
   const switchMode = () => {
