@@ -25,7 +25,7 @@ function ChartCard({
         <Title order={3} size="h4">
           {title}
         </Title>
-        <div aria-hidden>{chart}</div>
+        {chart}
         <Table withRowBorders={false} verticalSpacing={2} fz="sm">
           <Table.Tbody>
             {rows.map((row) => (
