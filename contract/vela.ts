@@ -12,8 +12,9 @@ export const SAFETY_REPLY_DELAY_MS = 500;
 export const SCHEDULING_FAILED_FOLLOW_UP_MS = 1500;
 export const CHAT_RATE_LIMIT = { limit: 20, windowSeconds: 60 } as const;
 
-export const vibes = ['Atheist', 'Agnostic', 'Faith-based', 'Unknown Worldview'] as const;
-export type Vibe = (typeof vibes)[number];
+import { type Vibe, vibes } from './profile.ts';
+
+export { type Vibe, vibes };
 
 /** The label of the fourth worldview names the teacher chosen in configuration; the value never does. */
 export const vibeLabel = (vibe: Vibe, teacherName: string): string =>
