@@ -128,7 +128,7 @@ export default function AboutPage() {
       </Box>
 
       <Section id="team-title" title="Meet the Team">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" maw={760}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
           {team.map((person) => (
             <PersonCard key={person.name} person={person} />
           ))}

@@ -8,7 +8,7 @@ export default function FaqPage() {
       <Title order={1}>Frequently asked questions</Title>
       <Text c="dimmed" mt="sm" mb="xl">
         Cannot find what you are looking for?{' '}
-        <Anchor component={Link} to="/inquire">
+        <Anchor component={Link} to="/inquire" underline="always">
           Ask us directly
         </Anchor>
         .

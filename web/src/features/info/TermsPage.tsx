@@ -38,7 +38,7 @@ export default function TermsPage() {
           <Text>
             If you see something that breaks this code, or something that worries you, please tell us through
             the{' '}
-            <Anchor component={Link} to="/contact">
+            <Anchor component={Link} to="/contact" underline="always">
               contact page
             </Anchor>
             . Reports are read by a person, treated in confidence and answered within 48 hours.

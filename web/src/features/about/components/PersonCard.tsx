@@ -5,7 +5,13 @@ export function PersonCard({ person }: { person: Person }) {
   return (
     <Card withBorder padding="lg" radius="md">
       <Card.Section>
-        <Image src={person.portrait} alt={`Illustrated portrait of ${person.name}`} h={220} fit="cover" />
+        <Image
+          src={person.portrait}
+          alt={`Illustrated portrait of ${person.name}`}
+          h={220}
+          fit="cover"
+          style={{ objectPosition: 'center 30%' }}
+        />
       </Card.Section>
       <Title order={3} size="h4" mt="md">
         {person.name}
