@@ -55,12 +55,15 @@ export const formatPounds = (pence: number) =>
 
 /** Pounds as the donor chose them (15, 12.5, "12.50") to whole pence, or an error message. */
 export const poundsToPence = (value: unknown): { pence: number } | { error: string } => {
-  if (value === undefined || value === null || value === '') return { error: donationMessages.amountRequired };
+  if (value === undefined || value === null || value === '')
+    return { error: donationMessages.amountRequired };
   const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : null;
-  if (text === null || !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text)) return { error: donationMessages.amountNotNumber };
+  if (text === null || !/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i.test(text))
+    return { error: donationMessages.amountNotNumber };
   const pounds = Number(text);
   if (!Number.isFinite(pounds)) return { error: donationMessages.amountNotNumber };
-  if (pounds < minimumAmountPounds || pounds > maximumAmountPounds) return { error: donationMessages.amountRange };
+  if (pounds < minimumAmountPounds || pounds > maximumAmountPounds)
+    return { error: donationMessages.amountRange };
   const pence = Math.round(pounds * 100);
   if (Math.abs(pounds * 100 - pence) > 1e-6) return { error: donationMessages.amountPence };
   return { pence };
@@ -94,7 +97,15 @@ export const createPaymentIntentResponse = z.object({
 });
 export type CreatePaymentIntentResult = z.infer<typeof createPaymentIntentResponse>;
 
-export const giftStatuses = ['pending', 'active', 'completed', 'past_due', 'canceled', 'failed', 'refunded'] as const;
+export const giftStatuses = [
+  'pending',
+  'active',
+  'completed',
+  'past_due',
+  'canceled',
+  'failed',
+  'refunded',
+] as const;
 export type GiftStatus = (typeof giftStatuses)[number];
 
 export const manageTokenParams = z.object({ token: z.string().min(10).max(300) });
@@ -110,9 +121,7 @@ export const giftView = z.object({
   canceledAt: z.string().nullable(),
   canCancel: z.boolean(),
   portalAvailable: z.boolean(),
-  payments: z.array(
-    z.object({ amountPence: z.number().int(), status: z.string(), createdAt: z.string() }),
-  ),
+  payments: z.array(z.object({ amountPence: z.number().int(), status: z.string(), createdAt: z.string() })),
 });
 export type GiftView = z.infer<typeof giftView>;
 

@@ -34,12 +34,20 @@ export const testCardBody = z.object({
     .string({ error: paymentMessages.cardNumberRequired })
     .max(40, paymentMessages.cardNumberInvalid)
     .transform((value) => value.replace(/[\s-]/g, ''))
-    .pipe(z.string().min(1, paymentMessages.cardNumberRequired).regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid)),
+    .pipe(
+      z
+        .string()
+        .min(1, paymentMessages.cardNumberRequired)
+        .regex(/^\d{12,19}$/, paymentMessages.cardNumberInvalid),
+    ),
   expiry: z
     .string({ error: paymentMessages.expiryInvalid })
     .trim()
     .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, paymentMessages.expiryInvalid),
-  cvc: z.string({ error: paymentMessages.cvcInvalid }).trim().regex(/^\d{3,4}$/, paymentMessages.cvcInvalid),
+  cvc: z
+    .string({ error: paymentMessages.cvcInvalid })
+    .trim()
+    .regex(/^\d{3,4}$/, paymentMessages.cvcInvalid),
 });
 export type TestCard = z.input<typeof testCardBody>;
 

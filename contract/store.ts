@@ -24,7 +24,10 @@ export const storeProducts = [
 }[];
 
 export type StoreProductId = (typeof storeProducts)[number]['id'];
-export const storeProductIds = storeProducts.map((product) => product.id) as [StoreProductId, ...StoreProductId[]];
+export const storeProductIds = storeProducts.map((product) => product.id) as [
+  StoreProductId,
+  ...StoreProductId[],
+];
 export const storeCurrency = 'usd';
 export const maximumQuantity = 10;
 
@@ -61,7 +64,11 @@ export const shippingAddress = z.object({
 export const createOrderBody = z
   .object({
     productId: z.enum(storeProductIds, { error: storeMessages.product }),
-    quantity: z.number({ error: storeMessages.quantity }).int(storeMessages.quantity).min(1, storeMessages.quantity).max(maximumQuantity, storeMessages.quantity),
+    quantity: z
+      .number({ error: storeMessages.quantity })
+      .int(storeMessages.quantity)
+      .min(1, storeMessages.quantity)
+      .max(maximumQuantity, storeMessages.quantity),
     size: z.enum(shirtSizes, { error: storeMessages.size }).optional(),
     name: required(120, 'Name', storeMessages.name),
     email: emailField,
