@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -367,6 +368,54 @@ describe('Soul Story', () => {
     keepsake = { ...keepsake, status: 'failed' };
     await completion.getByText('Your final video could not be made').waitFor();
     expect(await completion.getByText('Generating your final video...').count()).toBe(0);
+  });
+
+  it('puts the order back when it cannot be saved, and keeps a memory that failed to delete', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    for (const [index, title] of ['Meseta at dawn', 'Cruz de Ferro'].entries()) {
+      const form = new FormData();
+      form.append('title', title);
+      form.append('type', 'photo');
+      form.append(
+        'media',
+        new Blob([await readFile(media.photos[index]!)], { type: 'image/jpeg' }),
+        'photo.jpg',
+      );
+      const response = await fetch(`${baseURL()}/api/soulstory/upload/`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access}` },
+        body: form,
+      });
+      expect(response.status).toBe(201);
+    }
+    await page.route('**/api/soulstories/reorder/', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something went wrong' } }),
+    );
+    await page.route('**/api/soulstory/*/delete/', (route) =>
+      route.fulfill({ status: 500, json: { error: 'Something went wrong' } }),
+    );
+    await page.goto('/soul-story');
+    await expect
+      .poll(() => gridOrder(page), { timeout: 15_000 })
+      .toEqual(['Meseta at dawn', 'Cruz de Ferro']);
+
+    await page.getByRole('button', { name: 'Options for Meseta at dawn' }).click();
+    await page.getByRole('menuitem', { name: 'Move Down' }).click();
+    await toast(page, 'Failed to save order').waitFor();
+    await expect
+      .poll(() => gridOrder(page), { timeout: 15_000 })
+      .toEqual(['Meseta at dawn', 'Cruz de Ferro']);
+
+    await page.getByRole('button', { name: 'Options for Cruz de Ferro' }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog', { name: 'Confirm Deletion' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await toast(page, 'Failed to delete').waitFor();
+    expect(await gridOrder(page)).toEqual(['Meseta at dawn', 'Cruz de Ferro']);
+    expect(await serverOrder(access)).toEqual(['Meseta at dawn', 'Cruz de Ferro']);
   });
 
   it('records the prompt chosen on the notifications page', async () => {

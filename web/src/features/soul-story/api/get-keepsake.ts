@@ -13,13 +13,12 @@ export const isKeepsakePending = (keepsake: ConcatenatedResponse | undefined) =>
   keepsake.status === 'rendering' ||
   (keepsake.video_url === null && keepsake.status !== 'failed');
 
-export const keepsakeQuery = (enabled: boolean) =>
+export const keepsakeQuery = () =>
   queryOptions({
     queryKey: soulStoryKeys.keepsake(),
     queryFn: fetchKeepsake,
-    enabled,
     staleTime: 0,
     refetchInterval: (query) => (isKeepsakePending(query.state.data) ? POLL_MS : false),
   });
 
-export const useKeepsake = (enabled: boolean) => useQuery(keepsakeQuery(enabled));
+export const useKeepsake = () => useQuery(keepsakeQuery());

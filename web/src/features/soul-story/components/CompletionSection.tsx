@@ -22,7 +22,7 @@ function Generating({ progress }: { progress: number }) {
 
 /** Shown once all four prompts have a take: the keepsake as it renders, then to watch, download and share. */
 export function CompletionSection() {
-  const { data: keepsake, error } = useKeepsake(true);
+  const { data: keepsake, error } = useKeepsake();
   useEffect(() => {
     if (error) console.warn('Could not load the final video', error);
   }, [error]);
