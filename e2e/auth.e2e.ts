@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newUserDetails, signUpAndSignIn, useBrowser, waitForEmail } from './fixtures.ts';
+import { baseURL, newUserDetails, signUpAndSignIn, useBrowser, waitForEmail } from './fixtures.ts';
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 
@@ -30,6 +30,13 @@ const expectAccessibleAboveFooter = async (page: Page) => {
   ).toEqual([]);
 };
 
+const refreshWith = (refresh: string) =>
+  fetch(`${baseURL()}/api/token/refresh/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh }),
+  });
+
 describe('accounts in the browser', () => {
   const browser = useBrowser();
 
@@ -48,11 +55,13 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('email'))).toBe(user.email);
     await page.getByRole('button', { name: 'Account menu' }).getByText(user.username).waitFor();
 
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'));
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL('**/LoginSignup');
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await expect.poll(async () => (await refreshWith(refreshToken!)).status).toBe(401);
 
     await fillSignIn(page, user.email, user.password);
     await page.waitForURL((url) => url.pathname === '/');
@@ -166,6 +175,18 @@ describe('accounts in the browser', () => {
     await page.goto('/login');
     await fillSignIn(page, 'someone@example.com', 'whatever-pass');
     await authForm(page).getByRole('alert').getByText('Authentication failed - no token received').waitFor();
+  });
+
+  it('shows the signed-in pilgrim under My Account in the narrow-screen drawer', async () => {
+    const page = await browser.newPage({ width: 390, height: 800 });
+    const { user } = await signUpAndSignIn(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByText('My Account').waitFor();
+    await drawer.getByText(user.username, { exact: true }).waitFor();
+    await drawer.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/LoginSignup');
   });
 
   it('shows the invalid state for an unknown reset link', async () => {
