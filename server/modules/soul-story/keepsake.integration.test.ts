@@ -28,7 +28,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     testApp = await createTestApp({ WEB_DIST_DIR: webDist });
     files = await makeTestMedia();
     ({ createUser, upload, get } = storyClient(testApp));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => testApp.close());
 
@@ -161,7 +161,7 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
   // A web-only process: no worker runs until the test starts one, after the "dead" worker took the job.
   beforeAll(async () => {
     testApp = await createTestApp({ RUN_MODE: 'web' });
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => testApp.close());
 

@@ -26,7 +26,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
     media = testApp.deps.config.mediaDir;
     files = await makeTestMedia();
     ({ createUser, upload, get } = storyClient(testApp));
-  }, 120_000);
+  }, 300_000);
 
   afterAll(() => testApp.close());
 
