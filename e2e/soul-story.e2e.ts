@@ -280,6 +280,9 @@ describe('Soul Story', () => {
     await toast(page, 'Camera Error').getByText('Permission denied by the pilgrim').waitFor();
     await page.getByRole('button', { name: 'Record Now' }).waitFor();
     expect(await page.getByRole('button', { name: 'Stop Recording' }).count()).toBe(0);
+    // Recording can be tried again, or a video already made can be chosen instead.
+    await page.getByText('The camera could not be opened.').waitFor();
+    await page.getByRole('button', { name: 'Choose a Video File' }).waitFor();
   });
 
   it('offers a video file where there is no camera, saved as the prompt', async () => {

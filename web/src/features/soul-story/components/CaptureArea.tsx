@@ -43,6 +43,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   const [capture, setCapture] = useState<Capture>({ step: 'idle' });
   const recorder = useRecorder();
   const [hasCamera, setHasCamera] = useHasCamera();
+  const [cameraFailed, setCameraFailed] = useState(false);
   const resetPhotoInput = useRef<() => void>(null);
   const resetVideoInput = useRef<() => void>(null);
 
@@ -64,6 +65,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
     } catch (error) {
       toast('error', soulStoryMessages.cameraError, (error as Error).message);
       if ((error as Error).name === 'NotFoundError') setHasCamera(false);
+      setCameraFailed(true);
       reset();
     }
   };
@@ -145,6 +147,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
 
   const photosFull = photoCount >= MAX_PHOTOS;
   const idle = capture.step === 'idle';
+  const offerVideoFile = idle && (!hasCamera || cameraFailed);
 
   return (
     <Card withBorder padding="lg" component="section" aria-labelledby="capture-heading">
@@ -208,7 +211,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
               Record Now
             </Button>
           )}
-          {prompt && !hasCamera && idle && (
+          {prompt && offerVideoFile && (
             <FileButton onChange={chooseVideo} accept={videoAccept} resetRef={resetVideoInput}>
               {(props) => (
                 <Button {...props} leftSection={<IconMovie size={16} />}>
@@ -237,9 +240,11 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
             </FileButton>
           )}
         </Group>
-        {prompt && !hasCamera && idle && (
+        {prompt && offerVideoFile && (
           <Text size="sm" c="gray.7">
-            No camera was found, so you can choose a video you have already recorded (WebM or MP4).
+            {hasCamera
+              ? 'The camera could not be opened. You can try again, or choose a video you have already recorded (WebM or MP4).'
+              : 'No camera was found, so you can choose a video you have already recorded (WebM or MP4).'}
           </Text>
         )}
       </Stack>
