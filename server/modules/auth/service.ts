@@ -128,9 +128,13 @@ export const verifyResetToken = async (deps: AuthDeps, token: string) =>
 
 /** Sets the new password and ends every session of the account. */
 export const resetPassword = async (deps: AuthDeps, token: string, password: string) => {
+  const tokenHash = hashSecretToken(token);
+  // A made-up token is turned away before it can cost a password hash.
+  if (!(await repository.findLiveResetToken(deps.db, tokenHash)))
+    throw new Invalid(authMessages.invalidResetToken, 'token');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
-    const userId = await repository.consumeResetToken(tx, hashSecretToken(token));
+    const userId = await repository.consumeResetToken(tx, tokenHash);
     if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
     await repository.updatePasswordHash(tx, userId, passwordHash);
     await repository.revokeAllForUser(tx, userId);
