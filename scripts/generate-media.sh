@@ -5,6 +5,8 @@
 #   scripts/generate-media.sh                   everything
 #   scripts/generate-media.sh welcome logos     only the named parts
 # Parts: ambient welcome founder vela meditations logos
+# The app serves assets/public at /static/; an operator replaces any file by putting one of the
+# same name under ASSETS_DIR (for example ASSETS_DIR/videos/ambient.webm), with no rebuild.
 set -euo pipefail
 
 parts="${*:-ambient welcome founder vela meditations logos}"
