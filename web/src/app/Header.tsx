@@ -16,7 +16,9 @@ import {
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
-import { useCurrentUser, useLogout } from '../features/auth/index.ts';
+// Straight to the two modules, not the feature's index: the shell must not pull in the sign-up form's country list.
+import { useCurrentUser } from '../features/auth/api/current-user.ts';
+import { useLogout } from '../features/auth/logout.ts';
 import { useSession } from '../shared/session.ts';
 import { accountLinks, mainLinks } from './navigation.ts';
 
