@@ -46,3 +46,22 @@ export const subscriber = z.object({
   unsubscribed_at: z.string().nullable(),
 });
 export type Subscriber = z.infer<typeof subscriber>;
+
+export const letterLimits = { subject: 200, text: 20_000 } as const;
+
+/** A letter an admin sends to every confirmed subscriber; plain text, the unsubscribe footer is added. */
+export const letterInput = z.object({
+  subject: z
+    .string({ error: 'Subject is required' })
+    .trim()
+    .min(1, 'Subject is required')
+    .max(letterLimits.subject, `Subject must be at most ${letterLimits.subject} characters`),
+  text: z
+    .string({ error: 'Text is required' })
+    .trim()
+    .min(1, 'Text is required')
+    .max(letterLimits.text, `Text must be at most ${letterLimits.text} characters`),
+});
+export type LetterInput = z.input<typeof letterInput>;
+
+export const letterQueued = z.object({ recipients: z.number().int() });

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,8 +76,23 @@ const privateServer = async () => {
       env,
       encoding: 'utf8',
     });
+  const outbox = async () => {
+    const dir = path.join(dataDir, 'outbox');
+    const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
+    return Promise.all(
+      files.map(
+        async (file) =>
+          JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
+            to: string;
+            subject: string;
+            text: string;
+          },
+      ),
+    );
+  };
   return {
     baseURL,
+    outbox,
     start,
     stop,
     createAdmin,
@@ -342,5 +357,30 @@ describe('admin console', () => {
     const download = await subscribersDownload;
     expect(download.suggestedFilename()).toBe('subscribers.csv');
     expect(await contentOf(download)).toMatch(/\r\nreader@example\.com,pending,/);
+    expect(await page.getByRole('button', { name: 'Write a letter' }).isDisabled()).toBe(true);
+  });
+
+  it('writes a letter that reaches confirmed subscribers', async () => {
+    await api('/api/newsletter/subscribe/', { email: 'faithful@example.com', optIn: true });
+    const confirmation = (await server.outbox()).find((mail) => mail.to === 'faithful@example.com')!;
+    const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(confirmation.text)![1];
+    expect((await api('/api/newsletter/confirm/', { token })).status).toBe(200);
+
+    const page = await browser.newPage();
+    await signIn(page, admin);
+    await page.goto(`${server.baseURL}/admin/subscribers`);
+    await page.getByText('faithful@example.com').waitFor();
+    await page.getByRole('button', { name: 'Write a letter' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Write a letter' });
+    await dialog.getByText('Goes to 1 confirmed subscriber').waitFor();
+    await dialog.getByRole('textbox', { name: 'Subject' }).fill('News from the road');
+    await dialog.getByRole('textbox', { name: 'Letter' }).fill('A Soul Circle starts in Porto next month.');
+    await dialog.getByRole('button', { name: 'Send letter' }).click();
+    await page.getByText('Sending to 1 confirmed subscribers.').waitFor();
+    await expect
+      .poll(async () => (await server.outbox()).find((mail) => mail.subject === 'News from the road')?.to, {
+        timeout: 20_000,
+      })
+      .toBe('faithful@example.com');
   });
 });

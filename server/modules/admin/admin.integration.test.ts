@@ -314,4 +314,48 @@ describe(`admin console API on ${process.env.TEST_DB}`, () => {
     expect(orders.json()).toEqual([]);
     expect((await call('POST', '/api/admin/orders/', {})).statusCode).toBe(404);
   });
+  it('sends a letter to confirmed subscribers only, each with its own unsubscribe link and headers', async () => {
+    const confirmedSubscriber = async (email: string) => {
+      await testApp.app.inject({
+        method: 'POST',
+        url: '/api/newsletter/subscribe/',
+        payload: { email, optIn: true },
+      });
+      const mail = (await testApp.outbox()).filter((message) => message.to === email).at(-1)!;
+      const token = /\/newsletter\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail.text)![1];
+      await testApp.app.inject({ method: 'POST', url: '/api/newsletter/confirm/', payload: { token } });
+    };
+    await confirmedSubscriber('first.reader@example.com');
+    await confirmedSubscriber('second.reader@example.com');
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe/',
+      payload: { email: 'undecided@example.com', optIn: true },
+    });
+
+    const empty = await call('POST', '/api/admin/newsletter/letters/', { subject: ' ', text: 'Hello' });
+    expect(empty.json()).toMatchObject({ error: 'Subject is required', field: 'subject' });
+    const queued = await call('POST', '/api/admin/newsletter/letters/', {
+      subject: 'Autumn letter',
+      text: 'The leaves are turning on the Camino.',
+    });
+    expect(queued.statusCode).toBe(202);
+    expect(queued.json()).toEqual({ recipients: 2 });
+
+    const letters = async () => (await testApp.outbox()).filter((mail) => mail.subject === 'Autumn letter');
+    await expect.poll(async () => (await letters()).length, { timeout: 20_000 }).toBe(2);
+    const sent = await letters();
+    expect(sent.map((mail) => mail.to).sort()).toEqual([
+      'first.reader@example.com',
+      'second.reader@example.com',
+    ]);
+    for (const mail of sent) {
+      expect(mail.text).toContain('The leaves are turning on the Camino.');
+      expect(mail.text).toMatch(
+        /Unsubscribe at any time: http:\/\/localhost:3000\/newsletter\/unsubscribe\?token=/,
+      );
+      expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    }
+    expect(sent[0]!.headers!['List-Unsubscribe']).not.toBe(sent[1]!.headers!['List-Unsubscribe']);
+  });
 });

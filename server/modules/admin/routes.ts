@@ -15,6 +15,7 @@ import { adminBlogPost, blogLimits, blogPostInput } from '../../../contract/blog
 import { errorBody } from '../../../contract/common.ts';
 import { communityRequestItem } from '../../../contract/community.ts';
 import { contactMessageItem } from '../../../contract/contact.ts';
+import { letterInput, letterQueued } from '../../../contract/newsletter.ts';
 import { surveyAggregates, surveyResponseItem } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
@@ -31,7 +32,7 @@ import {
 import { listCommunityRequests, setCommunityRequestHandled } from '../community/index.ts';
 import { listContactMessages, setContactMessageHandled } from '../contact/index.ts';
 import { listDonations } from '../donations/index.ts';
-import { listSubscribers } from '../newsletter/index.ts';
+import { listSubscribers, queueLetter } from '../newsletter/index.ts';
 import { listOrders } from '../store/index.ts';
 import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';
 import { toCsv } from './csv.ts';
@@ -223,6 +224,20 @@ export const adminRoutes =
             { header: 'unsubscribed_at', value: (row) => row.unsubscribed_at },
           ]),
         ),
+    );
+
+    app.post(
+      '/api/admin/newsletter/letters/',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Send a letter to every confirmed subscriber (queued, one email each)',
+          security,
+          body: letterInput,
+          response: { 202: letterQueued, 400: errorBody, ...guarded },
+        },
+      },
+      async (request, reply) => reply.status(202).send(await queueLetter(deps, request.body)),
     );
 
     app.get(

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '../../../contract/newsletter.ts';
 import { createTestApp, type OutboxMessage, type TestApp } from '../../../test/test-app.ts';
+import { deliverLetter } from './service.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 describe(`newsletter on ${process.env.TEST_DB}`, () => {
@@ -173,5 +174,21 @@ describe(`newsletter on ${process.env.TEST_DB}`, () => {
       'We have already sent several emails to this address. Please check your inbox.',
     );
     expect(await mailsTo('flooded@example.com')).toHaveLength(5);
+  });
+  it('does not deliver a queued letter to someone who unsubscribed meanwhile', async () => {
+    await subscribe('changed.mind@example.com');
+    const [mail] = await mailsTo('changed.mind@example.com');
+    await post('/api/newsletter/confirm/', { token: tokenIn(mail!, '/newsletter/confirm') });
+    const [row] = await rowFor('changed.mind@example.com');
+    await post('/api/newsletter/unsubscribe/', { token: tokenIn(mail!, '/newsletter/unsubscribe') });
+    await deliverLetter(testApp.deps, {
+      letterId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
+      subscriberId: row!.id,
+      subject: 'Too late',
+      text: 'You should not see this.',
+    });
+    expect((await mailsTo('changed.mind@example.com')).map((message) => message.subject)).not.toContain(
+      'Too late',
+    );
   });
 });

@@ -79,3 +79,10 @@ export const markUnsubscribed = (db: DbOrTx, id: string) =>
 
 export const listAll = (db: DbOrTx) =>
   db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
+
+export const listConfirmed = (db: DbOrTx) =>
+  db
+    .select({ id: newsletterSubscribers.id })
+    .from(newsletterSubscribers)
+    .where(eq(newsletterSubscribers.status, 'confirmed'))
+    .orderBy(asc(newsletterSubscribers.createdAt));

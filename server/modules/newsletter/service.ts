@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { newsletterMessages, type Subscriber } from '../../../contract/newsletter.ts';
 import type { Config } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { Invalid, Unavailable } from '../../http/errors.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { SubscriberRow } from './repository.ts';
 import * as repository from './repository.ts';
@@ -122,3 +124,36 @@ const toSubscriber = (row: SubscriberRow): Subscriber => ({
 });
 
 export const listSubscribers = async (db: DbOrTx) => (await repository.listAll(db)).map(toSubscriber);
+
+export const LETTER_JOB = 'newsletter-letter';
+
+export interface LetterJob {
+  letterId: string;
+  subscriberId: string;
+  subject: string;
+  text: string;
+}
+
+/** One job per confirmed subscriber, so one bad address or a slow mail server holds up nobody else. */
+export const queueLetter = async (
+  deps: { db: DbOrTx; queue: JobQueue },
+  letter: { subject: string; text: string },
+) => {
+  const letterId = randomUUID();
+  const recipients = await repository.listConfirmed(deps.db);
+  for (const subscriber of recipients) {
+    await deps.queue.send<LetterJob>(
+      LETTER_JOB,
+      { letterId, subscriberId: subscriber.id, ...letter },
+      { singletonKey: `${letterId}:${subscriber.id}` },
+    );
+  }
+  return { recipients: recipients.length };
+};
+
+/** Someone who unsubscribed after the letter was queued does not get it. */
+export const deliverLetter = async (deps: NewsletterDeps, job: LetterJob) => {
+  const subscriber = await repository.findById(deps.db, job.subscriberId);
+  if (subscriber?.status !== 'confirmed') return;
+  await sendNewsletterEmail(deps, subscriber, { subject: job.subject, text: job.text });
+};

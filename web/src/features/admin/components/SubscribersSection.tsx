@@ -1,7 +1,10 @@
-import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMail } from '@tabler/icons-react';
 import { useSubscribers } from '../api/reports.ts';
 import { formatDateTime } from './dates.ts';
 import { ExportButton } from './ExportButton.tsx';
+import { LetterDialog } from './LetterDialog.tsx';
 import { SectionState } from './SectionState.tsx';
 
 const statusColor = { pending: 'yellow', confirmed: 'sage', unsubscribed: 'gray' } as const;
@@ -9,16 +12,28 @@ const statusColor = { pending: 'yellow', confirmed: 'sage', unsubscribed: 'gray'
 export function SubscribersSection() {
   const subscribers = useSubscribers();
   const confirmed = subscribers.data?.filter((subscriber) => subscriber.status === 'confirmed').length ?? 0;
+  const [writing, letter] = useDisclosure(false);
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={2}>Newsletter subscribers</Title>
-        <ExportButton
-          path="/api/admin/subscribers/export.csv"
-          filename="subscribers.csv"
-          label="Export CSV"
-        />
+        <Group gap="xs">
+          <Button
+            variant="light"
+            leftSection={<IconMail size={16} />}
+            onClick={letter.open}
+            disabled={confirmed === 0}
+          >
+            Write a letter
+          </Button>
+          <ExportButton
+            path="/api/admin/subscribers/export.csv"
+            filename="subscribers.csv"
+            label="Export CSV"
+          />
+        </Group>
       </Group>
+      <LetterDialog opened={writing} onClose={letter.close} confirmed={confirmed} />
       <SectionState query={subscribers} empty="No subscribers yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
           <>

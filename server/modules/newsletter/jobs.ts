@@ -1,0 +1,11 @@
+import type { AppDeps } from '../../deps.ts';
+import { defineJob } from '../../jobs/queue.ts';
+import { deliverLetter, LETTER_JOB, type LetterJob } from './service.ts';
+
+export const newsletterJobs = (deps: AppDeps) => [
+  defineJob<LetterJob>({
+    name: LETTER_JOB,
+    queue: { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+    handle: (data) => deliverLetter(deps, data),
+  }),
+];
