@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -157,5 +160,32 @@ describe(`signed media on ${process.env.TEST_DB}`, () => {
   it('refuses a path that tries to leave the media folder', async () => {
     const response = await testApp.app.inject({ url: '/media/9999999999/abc/../secret.key' });
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe(`built-in media assets on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+  const assetsDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-assets-'));
+
+  beforeAll(async () => {
+    mkdirSync(path.join(assetsDir, 'brand'));
+    writeFileSync(
+      path.join(assetsDir, 'brand/logo-mark.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"><title>ours</title></svg>',
+    );
+    testApp = await createTestApp({ ASSETS_DIR: assetsDir });
+  });
+  afterAll(() => testApp.close());
+
+  it("serves an operator's file in place of the built-in one with the same name", async () => {
+    const replaced = await testApp.app.inject({ url: '/static/brand/logo-mark.svg' });
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.body).toContain('<title>ours</title>');
+  });
+
+  it('still serves the built-in files the operator did not replace', async () => {
+    const builtIn = await testApp.app.inject({ url: '/static/brand/logo.svg' });
+    expect(builtIn.statusCode).toBe(200);
+    expect(builtIn.headers['content-type']).toContain('image/svg+xml');
   });
 });

@@ -49,7 +49,12 @@ export function Header() {
             aria-label="Open menu"
           />
           <Link to="/" aria-label="Pilgrim Soul home">
-            <Image src="/static/brand/logo.svg" alt="Pilgrim Soul" h={36} w="auto" />
+            <Group gap={8} wrap="nowrap">
+              <Image src="/static/brand/logo-mark.svg" alt="" h={36} w={36} />
+              <Text ff="heading" fw={600} fz="xl" c="sage.9" visibleFrom="xs">
+                Pilgrim Soul
+              </Text>
+            </Group>
           </Link>
         </Group>
         <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">

@@ -35,7 +35,11 @@ export function SafetyApproach() {
         </List.Item>
       </List>
       {data && (
-        <Table.ScrollContainer minWidth={520}>
+        <Table.ScrollContainer
+          minWidth={520}
+          tabIndex={0}
+          aria-label="Helplines by country (scrolls sideways)"
+        >
           <Table striped withTableBorder>
             <Table.Caption>Helplines Vela offers, by country</Table.Caption>
             <Table.Thead>
