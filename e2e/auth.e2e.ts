@@ -167,6 +167,34 @@ describe('accounts in the browser', () => {
       .waitFor();
   });
 
+  it('shows the rate limit message, and a detail field when the server gives no error', async () => {
+    const page = await browser.newPage();
+    await page.goto('/login');
+    const email = 'limited@example.com';
+    await page.route('**/api/login/', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'Too many attempts. Please wait a minute and try again.' }),
+      }),
+    );
+    await fillSignIn(page, email, 'wrong-password');
+    await authForm(page)
+      .getByRole('alert')
+      .getByText('Too many attempts. Please wait a minute and try again.')
+      .waitFor();
+    await page.unroute('**/api/login/');
+    await page.route('**/api/login/', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: '{"detail":"Account is disabled"}',
+      }),
+    );
+    await fillSignIn(page, email, 'wrong-password');
+    await authForm(page).getByRole('alert').getByText('Account is disabled').waitFor();
+  });
+
   it('says when the server answers no token', async () => {
     const page = await browser.newPage();
     await page.route('**/api/login/', (route) =>
