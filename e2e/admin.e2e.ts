@@ -174,7 +174,8 @@ describe('admin console', () => {
     expect(made.stdout).toContain(`${admin.email} (${admin.username}) is now an admin.`);
     expect(made.status).toBe(0);
     await server.start();
-  });
+    // Two cold starts of a private server, one of them migrating a fresh database.
+  }, 240_000);
   afterAll(() => server?.close());
 
   it('shows the 404 page to visitors and ordinary pilgrims', async () => {
