@@ -19,7 +19,9 @@ const fieldFromPath = (instancePath: string | undefined) =>
 
 /** Zod's generic messages do not say which field they mean; our own messages already do. */
 const isGenericMessage = (message: string) =>
-  /^(Invalid|Too (big|small)|Unrecognized|Expected)/.test(message);
+  /^(Invalid (input|option|element|key|union|format|email|url|uuid|date|string|number)\b|Too (big|small):|Unrecognized key)/.test(
+    message,
+  );
 
 /** One place turns every thrown error into a status and an `{ error }` body; 5xx details stay in the log. */
 export const registerErrorHandler = (app: FastifyInstance) => {

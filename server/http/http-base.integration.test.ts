@@ -83,6 +83,23 @@ describe(`HTTP base on ${process.env.TEST_DB}`, () => {
     expect(response.json().error).toBe('The request body is too large');
   });
 
+  it('answers invalid input with 400, the message as written and the field at fault', async () => {
+    const missing = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: '', password: '' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toMatchObject({ error: 'Email is required', field: 'email' });
+    const wrongType = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/login/',
+      payload: { email: 'pilgrim@example.com', password: 5 },
+    });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.json()).toMatchObject({ error: 'Password is required', field: 'password' });
+  });
+
   it('refuses a call without a valid token with 401', async () => {
     const missing = await testApp.app.inject({ url: '/api/notifications/' });
     expect(missing.statusCode).toBe(401);
