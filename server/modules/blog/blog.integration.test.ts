@@ -102,4 +102,21 @@ describe(`blog on ${process.env.TEST_DB}`, () => {
     expect(response.statusCode).toBe(414);
     expect(response.json().error).toEqual(expect.any(String));
   });
+
+  it('documents the blog, newsletter and admin routes in the OpenAPI document', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.statusCode).toBe(200);
+    const paths = Object.keys((response.json() as { paths: Record<string, unknown> }).paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/posts/',
+        '/api/posts/{id}/',
+        '/api/newsletter/subscribe/',
+        '/api/newsletter/confirm/',
+        '/api/newsletter/unsubscribe/',
+        '/api/admin/posts/{id}/cover/',
+        '/api/admin/newsletter/letters/',
+      ]),
+    );
+  });
 });
