@@ -149,7 +149,7 @@ const naiveRender = async (
     );
     joined.push(`[p${index}][${silence}:a]`);
   }
-  graph.push(`${joined.join('')}concat=n=${joined.length}:v=1:a=1[v][a]`);
+  graph.push(`${joined.join('')}concat=n=${takes.length * 2 + photos.length}:v=1:a=1[v][a]`);
   await runFfmpeg(tools, [
     ...inputs,
     '-filter_complex',

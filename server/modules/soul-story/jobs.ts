@@ -27,6 +27,7 @@ const renderQueue = {
 } as const;
 
 const PROGRESS_WRITE_INTERVAL_MS = 1500;
+const RENDER_FAILED_JOB = 'soul-story.render-failed';
 
 /** Reports progress to the database at most every 1.5 s, never blocking the render on it. */
 const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Promise<unknown>) => {
@@ -44,10 +45,26 @@ const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Prom
 export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) => {
   const { db, storage, logger } = deps;
 
+  /** A render that failed every retry: record it, so the user sees 'failed' instead of waiting forever. */
+  const gaveUp = defineJob<NormaliseJobData | JoinJobData>({
+    name: RENDER_FAILED_JOB,
+    handle: async (data) => {
+      if ('storyId' in data) {
+        await repository.finishSegment(db, data.storyId, data.mediaKey, {
+          segmentKey: null,
+          segmentStatus: 'failed',
+        });
+        return;
+      }
+      const keepsake = await repository.findKeepsake(db, data.userId);
+      if (keepsake) await repository.markKeepsakeFailed(db, data.userId, keepsake.version);
+    },
+  });
+
   /** Makes one memory's segment. Safe to run twice: a finished or outdated segment is left alone. */
   const normalise = defineJob<NormaliseJobData>({
     name: NORMALISE_JOB,
-    queue: renderQueue,
+    queue: { ...renderQueue, deadLetter: RENDER_FAILED_JOB },
     handle: async ({ storyId, mediaKey }, job) => {
       const story = await repository.findById(db, storyId);
       if (!story || story.mediaKey !== mediaKey) return;
@@ -95,7 +112,7 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
   /** Joins the ready segments in the user's order; publishes the result only if nothing changed meanwhile. */
   const join = defineJob<JoinJobData>({
     name: JOIN_JOB,
-    queue: { ...renderQueue, policy: 'stately' },
+    queue: { ...renderQueue, policy: 'stately', deadLetter: RENDER_FAILED_JOB },
     handle: async ({ userId }, job) => {
       const keepsake = await repository.findKeepsake(db, userId);
       if (!keepsake || keepsake.renderedVersion === keepsake.version) return;
@@ -141,5 +158,6 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
     },
   });
 
-  return [normalise, join];
+  // The dead-letter queue must exist before the queues that name it.
+  return [gaveUp, normalise, join];
 };

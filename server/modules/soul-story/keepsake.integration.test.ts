@@ -153,6 +153,23 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     },
     KEEPSAKE_TIMEOUT_MS,
   );
+
+  it(
+    'marks a memory failed, not forever rendering, when its file cannot be decoded',
+    async () => {
+      const { id, auth } = await createUser();
+      const corrupt = Buffer.concat([files['a.jpg']!.subarray(0, 200), Buffer.alloc(20_000, 0x41)]);
+      expect((await upload(auth, { type: 'photo', title: 'Broken' }, { content: corrupt })).statusCode).toBe(
+        201,
+      );
+      const [row] = await waitFor(
+        () => testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id)),
+        (rows) => rows[0]?.segmentStatus !== 'pending',
+      );
+      expect(row).toMatchObject({ segmentStatus: 'failed', segmentKey: null });
+    },
+    KEEPSAKE_TIMEOUT_MS,
+  );
 });
 
 describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {

@@ -3,7 +3,14 @@ import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { type MediaTools, type Probe, probe, probeDuration, runFfmpeg } from '../../media/ffmpeg.ts';
+import {
+  MediaToolError,
+  type MediaTools,
+  type Probe,
+  probe,
+  probeDuration,
+  runFfmpeg,
+} from '../../media/ffmpeg.ts';
 
 /**
  * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:
@@ -197,11 +204,15 @@ export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
   return withTemporaryFiles(job.output, async (temporary) => {
     // sharp applies the EXIF orientation and shrinks a large photo once, instead of ffmpeg per frame.
     const still = temporary('.still.png');
-    await sharp(job.input)
-      .rotate()
-      .resize(W * 2, H * 2, { fit: 'inside', withoutEnlargement: false })
-      .png({ compressionLevel: 1 })
-      .toFile(still);
+    try {
+      await sharp(job.input)
+        .rotate()
+        .resize(W * 2, H * 2, { fit: 'inside', withoutEnlargement: false })
+        .png({ compressionLevel: 1 })
+        .toFile(still);
+    } catch (error) {
+      throw new MediaToolError('the photo could not be decoded', (error as Error).message);
+    }
     const titleFile = temporary('.title.txt');
     await writeFile(titleFile, wrapTitle(job.title, 40));
     const seconds = photoFrames / fps;

@@ -48,6 +48,22 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
     }
   });
 
+  it('documents every route in the OpenAPI document', async () => {
+    const paths = Object.keys((await get('/api/openapi.json')).json().paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/soulstories/',
+        '/api/soulstory/completed-prompts/',
+        '/api/soulstory/upload/',
+        '/api/soulstories/reorder/',
+        '/api/soulstory/{id}/delete/',
+        '/api/soulstory/concatenated/',
+        '/api/soulstory/share/',
+        '/api/soulstory/shared/{token}/',
+      ]),
+    );
+  });
+
   it('saves a take with its prompt as title and serves it behind a signed URL with Range', async () => {
     const { id, auth } = await createUser();
     const response = await upload(auth, { type: 'call', title: 'ignored' }, { content: files['a.webm']! });
