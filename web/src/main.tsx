@@ -4,7 +4,6 @@ import '@fontsource/inter/600.css';
 import '@fontsource/lora/500.css';
 import '@fontsource/lora/600.css';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';

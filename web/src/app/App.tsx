@@ -1,6 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router/dom';
@@ -23,16 +21,13 @@ export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <QueryClientProvider client={queryClient}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <CurrentUserLoader />
-          {hasPendingSurveys() && (
-            <Suspense fallback={null}>
-              <PendingSurveysSender />
-            </Suspense>
-          )}
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <CurrentUserLoader />
+        {hasPendingSurveys() && (
+          <Suspense fallback={null}>
+            <PendingSurveysSender />
+          </Suspense>
+        )}
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

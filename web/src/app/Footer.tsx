@@ -11,9 +11,14 @@ import {
   Title,
 } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconMail } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { SubscribeForm } from '../features/newsletter/SubscribeForm.tsx';
 import { footerLinks, socialLinks } from './navigation.ts';
+
+// The subscribe form brings its validation schemas; it loads after the page has shown.
+const SubscribeForm = lazy(async () => ({
+  default: (await import('../features/newsletter/SubscribeForm.tsx')).SubscribeForm,
+}));
 
 const socialIcons = {
   Email: IconMail,
@@ -89,7 +94,9 @@ export function Footer({ variant }: { variant: 'home' | 'compact' }) {
                 <Text size="sm" c="dimmed">
                   Occasional reflections, new Soul Story prompts and community news. No noise.
                 </Text>
-                <SubscribeForm />
+                <Suspense fallback={<Box mih={120} />}>
+                  <SubscribeForm />
+                </Suspense>
               </Stack>
               <SocialIcons />
             </Group>

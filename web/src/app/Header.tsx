@@ -1,29 +1,22 @@
-import {
-  AppShell,
-  Avatar,
-  Burger,
-  Button,
-  Divider,
-  Drawer,
-  Group,
-  Image,
-  Menu,
-  NavLink,
-  Stack,
-  Text,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
 // Straight to the two modules, not the feature's index: the shell must not pull in the sign-up form's country list.
 import { useCurrentUser } from '../features/auth/api/current-user.ts';
 import { useLogout } from '../features/auth/logout.ts';
 import { useSession } from '../shared/session.ts';
-import { accountLinks, mainLinks } from './navigation.ts';
+import { mainLinks } from './navigation.ts';
+
+// Menus and the drawer load on demand, keeping the first page's JavaScript small.
+const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
+const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
+
+export const HEADER_HEIGHT = 64;
 
 export function Header() {
   const [drawerOpen, drawer] = useDisclosure(false);
+  const [drawerWanted, setDrawerWanted] = useState(false);
   const session = useSession();
   const signedIn = session.signedIn && Boolean(session.email);
   const navigate = useNavigate();
@@ -32,18 +25,27 @@ export function Header() {
   const displayName = session.user?.first_name || session.user?.username || session.email || '';
   const avatarUrl = currentUser?.avatar_url ?? null;
 
-  const go = (to: string) => {
-    drawer.close();
-    navigate(to);
+  const toggleDrawer = () => {
+    setDrawerWanted(true);
+    drawer.toggle();
   };
 
   return (
-    <AppShell.Header withBorder>
+    <Box
+      component="header"
+      h={HEADER_HEIGHT}
+      pos="fixed"
+      top={0}
+      left={0}
+      right={0}
+      bg="var(--mantine-color-body)"
+      style={{ zIndex: 100, borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Group h="100%" px="md" justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Burger
             opened={drawerOpen}
-            onClick={drawer.toggle}
+            onClick={toggleDrawer}
             hiddenFrom="md"
             size="sm"
             aria-label="Open menu"
@@ -72,90 +74,32 @@ export function Header() {
           ))}
         </Group>
         {signedIn ? (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <UnstyledButton>
-                <Group gap="xs" wrap="nowrap">
-                  <Avatar
-                    aria-hidden
-                    src={avatarUrl}
-                    name={displayName}
-                    alt=""
-                    color="sage"
-                    variant="filled"
-                    radius="xl"
-                    size="md"
-                  />
-                  <Text size="sm" visibleFrom="sm" fw={500}>
-                    {displayName}
-                  </Text>
-                  <VisuallyHidden>Account menu</VisuallyHidden>
-                </Group>
-              </UnstyledButton>
-            </Menu.Target>
-            <Menu.Dropdown>
-              {accountLinks.map((link) => (
-                <Menu.Item key={link.to} component={Link} to={link.to}>
-                  {link.label}
-                </Menu.Item>
-              ))}
-              <Menu.Item component={Link} to="/survey">
-                Take Survey
-              </Menu.Item>
-              <Menu.Divider />
-              <Menu.Item onClick={logout}>Logout</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+          <Suspense fallback={<Box w={40} h={40} />}>
+            <AccountMenu displayName={displayName} avatarUrl={avatarUrl} onLogout={logout} />
+          </Suspense>
         ) : (
           <Button component={Link} to="/LoginSignup">
             Sign In
           </Button>
         )}
       </Group>
-      <Drawer
-        opened={drawerOpen}
-        onClose={drawer.close}
-        title="Menu"
-        position="left"
-        size="xs"
-        hiddenFrom="md"
-      >
-        <Stack gap={0} component="nav" aria-label="Menu">
-          {mainLinks.map((link) => (
-            <NavLink key={link.to} label={link.label} onClick={() => go(link.to)} component="button" />
-          ))}
-          {signedIn && (
-            <>
-              <Divider my="sm" label="My Account" labelPosition="left" />
-              <Group gap="sm" px="sm" py="xs" wrap="nowrap">
-                <Avatar
-                  src={avatarUrl}
-                  name={displayName}
-                  alt=""
-                  color="sage"
-                  variant="filled"
-                  radius="xl"
-                  size="md"
-                />
-                <Text size="sm" fw={500} truncate>
-                  {displayName}
-                </Text>
-              </Group>
-              {accountLinks.map((link) => (
-                <NavLink key={link.to} label={link.label} onClick={() => go(link.to)} component="button" />
-              ))}
-              <NavLink
-                label="Logout"
-                component="button"
-                onClick={() => {
-                  drawer.close();
-                  void logout();
-                }}
-              />
-            </>
-          )}
-        </Stack>
-      </Drawer>
-    </AppShell.Header>
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            opened={drawerOpen}
+            onClose={drawer.close}
+            onNavigate={(to) => {
+              drawer.close();
+              navigate(to);
+            }}
+            onLogout={() => {
+              drawer.close();
+              void logout();
+            }}
+            account={signedIn ? { displayName, avatarUrl } : null}
+          />
+        </Suspense>
+      )}
+    </Box>
   );
 }

@@ -1,20 +1,25 @@
-import { AppShell } from '@mantine/core';
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Footer } from './Footer.tsx';
-import { Header } from './Header.tsx';
+import { HEADER_HEIGHT, Header } from './Header.tsx';
 
-export const HEADER_HEIGHT = 64;
+// Toasts render from their own chunk; notifications raised before it arrives wait in Mantine's store.
+const Toaster = lazy(() => import('./Toaster.tsx'));
 
 export function Layout() {
   const { pathname } = useLocation();
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding={0}>
+    <Box style={{ '--app-shell-header-height': `${HEADER_HEIGHT}px` }}>
       <Header />
-      <AppShell.Main>
+      <Box component="main" pt={HEADER_HEIGHT} mih="100dvh">
         <Outlet />
         <Footer variant={pathname === '/' ? 'home' : 'compact'} />
-      </AppShell.Main>
+      </Box>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <ScrollRestoration />
-    </AppShell>
+    </Box>
   );
 }

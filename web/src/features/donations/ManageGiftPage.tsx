@@ -5,13 +5,14 @@ import {
   Container,
   Group,
   Loader,
+  Modal,
   Paper,
   Stack,
   Table,
   Text,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { useDisclosure } from '@mantine/hooks';
 import { useParams } from 'react-router';
 import {
   type DonationFrequency,
@@ -45,6 +46,7 @@ export default function ManageGiftPage() {
   const gift = useGift(token);
   const cancel = useCancelGift(token);
   const portal = useCustomerPortal(token);
+  const [confirming, confirmation] = useDisclosure(false);
 
   if (gift.isPending)
     return (
@@ -66,18 +68,13 @@ export default function ManageGiftPage() {
 
   const view = gift.data;
   const status = statusLabels[view.status];
-  const confirmCancel = () =>
-    modals.openConfirmModal({
-      title: `Cancel your ${giftName(view.frequency)}?`,
-      children: <Text size="sm">No further payments will be taken. Thank you for all you have given.</Text>,
-      labels: { confirm: 'Cancel my gift', cancel: 'Keep my gift' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        cancel.mutate(undefined, {
-          onSuccess: () => toast('success', donationMessages.canceled),
-          onError: (error) => toast('error', 'Cancellation failed', errorMessage(error, 'Please try again.')),
-        }),
+  const cancelGift = () => {
+    confirmation.close();
+    cancel.mutate(undefined, {
+      onSuccess: () => toast('success', donationMessages.canceled),
+      onError: (error) => toast('error', 'Cancellation failed', errorMessage(error, 'Please try again.')),
     });
+  };
   const openPortal = () =>
     portal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
@@ -87,6 +84,23 @@ export default function ManageGiftPage() {
 
   return (
     <Container size="sm" py="xl">
+      <Modal
+        opened={confirming}
+        onClose={confirmation.close}
+        title={`Cancel your ${giftName(view.frequency)}?`}
+      >
+        <Stack>
+          <Text size="sm">No further payments will be taken. Thank you for all you have given.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={confirmation.close}>
+              Keep my gift
+            </Button>
+            <Button color="red" onClick={cancelGift}>
+              Cancel my gift
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
       <Stack gap="lg">
         <Title order={1}>Your gift</Title>
         <Paper withBorder p="lg" radius="md">
@@ -106,7 +120,7 @@ export default function ManageGiftPage() {
             {view.status === 'canceled' && <Text role="status">{donationMessages.canceled}</Text>}
             <Group>
               {view.canCancel && (
-                <Button color="red" variant="outline" onClick={confirmCancel} loading={cancel.isPending}>
+                <Button color="red" variant="outline" onClick={confirmation.open} loading={cancel.isPending}>
                   Cancel my {giftName(view.frequency)}
                 </Button>
               )}

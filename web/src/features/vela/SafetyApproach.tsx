@@ -36,6 +36,7 @@ export function SafetyApproach() {
       </List>
       {data && (
         <Table.ScrollContainer
+          type="native"
           minWidth={520}
           tabIndex={0}
           aria-label="Helplines by country (scrolls sideways)"
