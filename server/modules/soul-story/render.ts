@@ -275,57 +275,60 @@ const concatList = (segments: string[]) =>
 
 /**
  * Joins the segments in order with the concat demuxer: video by stream copy, the PCM audio encoded
- * to AAC once (mono, the fast coder), then a poster frame from the first memory.
+ * to AAC once (mono, the fast coder); a poster frame from the first memory alongside.
  */
 export const joinSegments = async (job: JoinJob): Promise<void> =>
   withTemporaryFiles(job.output, async (temporary) => {
     const list = temporary('.list.txt');
     await writeFile(list, concatList(job.segments));
     const partial = temporary('.partial');
-    await runFfmpeg(
-      job.tools,
-      [
-        '-f',
-        'concat',
-        '-safe',
-        '0',
-        '-i',
-        list,
-        '-map',
-        '0:v:0',
-        '-map',
-        '0:a:0',
-        '-c:v',
-        'copy',
-        '-c:a',
-        'aac',
-        '-aac_coder',
-        'fast',
-        '-b:a',
-        '96k',
-        '-movflags',
-        '+faststart',
-        '-f',
-        'mp4',
-        partial,
-      ],
-      job.onProgress ? { onProgress: job.onProgress } : {},
-    );
     const posterPartial = temporary('.poster');
-    await runFfmpeg(job.tools, [
-      '-ss',
-      String(TITLE_SECONDS + 1),
-      '-i',
-      partial,
-      '-frames:v',
-      '1',
-      '-q:v',
-      '3',
-      '-f',
-      'image2',
-      '-c:v',
-      'mjpeg',
-      posterPartial,
+    // The poster comes from the first segment, so it is made while the join runs.
+    await Promise.all([
+      runFfmpeg(
+        job.tools,
+        [
+          '-f',
+          'concat',
+          '-safe',
+          '0',
+          '-i',
+          list,
+          '-map',
+          '0:v:0',
+          '-map',
+          '0:a:0',
+          '-c:v',
+          'copy',
+          '-c:a',
+          'aac',
+          '-aac_coder',
+          'fast',
+          '-b:a',
+          '96k',
+          '-movflags',
+          '+faststart',
+          '-f',
+          'mp4',
+          partial,
+        ],
+        job.onProgress ? { onProgress: job.onProgress } : {},
+      ),
+      runFfmpeg(job.tools, [
+        '-ss',
+        String(TITLE_SECONDS + 1),
+        '-i',
+        job.segments[0]!,
+        '-frames:v',
+        '1',
+        '-q:v',
+        '3',
+        '-f',
+        'image2',
+        '-c:v',
+        'mjpeg',
+        posterPartial,
+      ]),
     ]);
     await rename(posterPartial, job.poster);
     await rename(partial, job.output);
