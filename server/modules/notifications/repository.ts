@@ -10,7 +10,12 @@ export const insert = async (
 ) => {
   const [row] = await db
     .insert(notifications)
-    .values({ userId: values.userId, title: values.title, message: values.message, link: values.link ?? null })
+    .values({
+      userId: values.userId,
+      title: values.title,
+      message: values.message,
+      link: values.link ?? null,
+    })
     .returning();
   return row!;
 };

@@ -9,7 +9,8 @@ export interface NewNotification {
 }
 
 /** Any feature adds an in-app notification through this; pass the transaction to make it part of one. */
-export const addNotification = (db: DbOrTx, notification: NewNotification) => repository.insert(db, notification);
+export const addNotification = (db: DbOrTx, notification: NewNotification) =>
+  repository.insert(db, notification);
 
 export const listNotifications = async (db: DbOrTx, userId: string) =>
   (await repository.listForUser(db, userId)).map((row) => ({
