@@ -283,7 +283,9 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
     await writeFile(list, concatList(job.segments));
     const partial = temporary('.partial');
     const posterPartial = temporary('.poster');
-    // The poster comes from the first segment, so it is made while the join runs.
+    // The poster comes from the first segment, so it is made while the join runs; a memory can be short.
+    const firstSeconds = await probeDuration(job.tools, job.segments[0]!);
+    const posterAt = Math.min(TITLE_SECONDS + 1, firstSeconds * 0.75);
     await Promise.all([
       runFfmpeg(
         job.tools,
@@ -316,7 +318,7 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
       ),
       runFfmpeg(job.tools, [
         '-ss',
-        String(TITLE_SECONDS + 1),
+        posterAt.toFixed(3),
         '-i',
         job.segments[0]!,
         '-frames:v',
