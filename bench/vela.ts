@@ -5,10 +5,10 @@ import pino from 'pino';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { users } from '../server/modules/auth/tables.ts';
-import { openAiStream, startFakeModelServer } from '../server/modules/vela/providers/fake-model-server.ts';
 import { offlineReply } from '../server/modules/vela/providers/offline-guide.ts';
 import type { ChatTurn } from '../server/modules/vela/providers/provider.ts';
 import { createRuntime } from '../server/runtime.ts';
+import { openAiStream, startFakeModelServer } from '../test/fake-model-server.ts';
 import { type BenchSection, formatMs } from './section.ts';
 
 const ROUNDS = 200;

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages as chatWords, SAFETY_REPLY } from '../../../contract/vela.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import {
   type FakeModelServer,
   json,
   openAiStream,
   startFakeModelServer,
-} from './providers/fake-model-server.ts';
+} from '../../../test/fake-model-server.ts';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { chatMessages } from './tables.ts';
 import { createPilgrim } from './test-pilgrims.ts';
 

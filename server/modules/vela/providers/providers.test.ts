@@ -6,7 +6,7 @@ import {
   openAiStream,
   silent,
   startFakeModelServer,
-} from './fake-model-server.ts';
+} from '../../../../test/fake-model-server.ts';
 import { createHuggingFaceProvider } from './huggingface.ts';
 import { collect } from './index.ts';
 import { createOpenAiProvider } from './openai.ts';
