@@ -4,11 +4,10 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newUserDetails, type TestUser, useBrowser } from './fixtures.ts';
+import { expectAccessible, newUserDetails, type TestUser, useBrowser } from './fixtures.ts';
 
 /**
  * The console needs an admin, and the only way to make one is the operator's CLI on the server's own
@@ -103,22 +102,6 @@ const privateServer = async () => {
   };
 };
 
-/** axe as in fixtures.ts, without the shared footer and toasts, whose failures are reported to the lead. */
-const expectConsoleAccessible = async (page: Page) => {
-  const results = await new AxeBuilder({ page })
-    .exclude('footer')
-    .exclude('.mantine-Notifications-root')
-    .analyze();
-  const blocking = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    blocking.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-};
-
 const contentOf = async (download: Download) => {
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(Buffer.from(chunk));
@@ -197,7 +180,7 @@ describe('admin console', () => {
 
     const unpublishButtons = page.getByRole('button', { name: /^Unpublish / });
     await unpublishButtons.first().waitFor();
-    await expectConsoleAccessible(page);
+    await expectAccessible(page);
     const seeded = await unpublishButtons.count();
     expect(seeded).toBe(4);
     for (let left = seeded; left > 0; left--) {
@@ -230,7 +213,7 @@ describe('admin console', () => {
     await page.getByRole('button', { name: 'Save draft' }).click();
     await page.waitForURL(/\/admin\/posts\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Edit post' }).waitFor();
-    await expectConsoleAccessible(page);
+    await expectAccessible(page);
 
     const coverFile = path.join(tmpdir(), `cover-${randomBytes(3).toString('hex')}.png`);
     await writeFile(
@@ -340,7 +323,7 @@ describe('admin console', () => {
     await stages.locator('svg.recharts-surface').first().waitFor();
     const ages = page.getByRole('region', { name: 'Age range' });
     expect(await ages.getByRole('row', { name: /45/ }).innerText()).toMatch(/1$/);
-    await expectConsoleAccessible(page);
+    await expectAccessible(page);
 
     const surveyDownload = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

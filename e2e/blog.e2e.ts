@@ -1,26 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './fixtures.ts';
-
-/**
- * axe as in fixtures.ts, limited to what this feature renders: the shared footer's dimmed links and
- * the toasts' unlabelled close buttons fail on every page and are reported to the lead.
- */
-const expectAccessibleWithin = async (page: Page, area: { include?: string; exclude?: string[] }) => {
-  let builder = new AxeBuilder({ page });
-  if (area.include) builder = builder.include(area.include);
-  for (const selector of area.exclude ?? []) builder = builder.exclude(selector);
-  const results = await builder.analyze();
-  const blocking = results.violations.filter((violation) =>
-    ['serious', 'critical'].includes(violation.impact ?? ''),
-  );
-  expect(
-    blocking.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
-    ),
-  ).toEqual([]);
-};
+import { baseURL, expectAccessible, useBrowser } from './fixtures.ts';
 
 describe('blog: Pilgrim Reflections', () => {
   const browser = useBrowser();
@@ -34,7 +13,7 @@ describe('blog: Pilgrim Reflections', () => {
     expect(await card.getByText('Tom Brennan').isVisible()).toBe(true);
     expect(await card.getByText('14 April 2026').isVisible()).toBe(true);
     expect(await card.getByText(/The scallop shell rode on your pack/).isVisible()).toBe(true);
-    await expectAccessibleWithin(page, { exclude: ['footer'] });
+    await expectAccessible(page);
 
     await card.getByRole('link', { name: 'Read More: Carrying the shell home' }).click();
     await page.waitForURL('**/blog/carrying-the-shell-home');
@@ -46,7 +25,7 @@ describe('blog: Pilgrim Reflections', () => {
       /^The scallop shell rode on my pack for eight hundred kilometres\.\s+It clacked/,
     );
     expect(paragraphs[5]).toMatch(/I know that now\.$/);
-    await expectAccessibleWithin(page, { exclude: ['footer'] });
+    await expectAccessible(page);
 
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL('**/blog');

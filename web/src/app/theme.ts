@@ -24,7 +24,11 @@ export const theme = createTheme({
   components: {
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
-    Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      // Mantine greys a titled toast's message to gray-6, below the WCAG contrast ratio on white.
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
   },
 });
 
