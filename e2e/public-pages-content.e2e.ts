@@ -1,33 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, expectAccessible, useBrowser } from './fixtures.ts';
-
-const ownPages = [
-  { path: '/', heading: 'Welcome, pilgrim' },
-  { path: '/about', heading: 'Who we are' },
-  { path: '/lumen', heading: 'Meet Vela' },
-  { path: '/faq', heading: 'Frequently asked questions' },
-  { path: '/terms', heading: 'Community Code of Conduct' },
-  { path: '/doors', heading: 'The Doors' },
-  { path: '/press', heading: 'Press' },
-];
-
-/** Pages other features own: their content is still changing, so only their h1 is asserted. */
-const otherPages = [
-  '/inquire',
-  '/contact',
-  '/donate',
-  '/store',
-  '/Store',
-  '/blog',
-  '/JoinUs',
-  '/Joinus',
-  '/Volunteer',
-  '/volunteer',
-  '/survey',
-  '/LoginSignup',
-  '/login',
-];
+import { baseURL, useBrowser } from './fixtures.ts';
+import { openPage } from './public-pages-helpers.ts';
 
 const doorTitles = [
   'Soul Direction',
@@ -38,21 +12,6 @@ const doorTitles = [
   'Soul Prayer Hub',
 ];
 
-/** Browser console errors and uncaught exceptions (a missing image, a CSP refusal, a crash). */
-const collectErrors = (page: Page) => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-};
-
-const openPage = async (page: Page, path: string) => {
-  await page.goto(path);
-  await page.getByRole('heading', { level: 1 }).first().waitFor();
-};
-
 const head = (path: string) => fetch(new URL(path, baseURL()), { method: 'HEAD' });
 
 const isInViewport = (page: Page, selector: string) =>
@@ -61,25 +20,8 @@ const isInViewport = (page: Page, selector: string) =>
     return box.top >= 0 && box.top < window.innerHeight;
   });
 
-describe('public pages', () => {
+describe('public pages: home, about, Vela and content', () => {
   const browser = useBrowser();
-
-  it.each(ownPages)('$path shows its heading without console errors', async ({ path, heading }) => {
-    const page = await browser.newPage();
-    const errors = collectErrors(page);
-    await page.goto(path);
-    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await page.waitForLoadState('networkidle');
-    expect(errors).toEqual([]);
-  });
-
-  it.each(otherPages)('%s shows a page heading at that spelling', async (path) => {
-    const page = await browser.newPage();
-    await openPage(page, path);
-    expect(new URL(page.url()).pathname).toBe(path);
-    expect(await page.getByRole('heading', { level: 1 }).count()).toBeGreaterThanOrEqual(1);
-    await expect(page.getByRole('heading', { name: 'This path is not on the map' }).count()).resolves.toBe(0);
-  });
 
   it('home shows the six doors in three columns, 350 px high, each leading to /doors', async () => {
     const page = await browser.newPage({ width: 1280 });
@@ -276,16 +218,6 @@ describe('public pages', () => {
       );
       expect(duration).toBeGreaterThanOrEqual(60);
       expect(duration).toBeLessThanOrEqual(90);
-    }
-  });
-
-  const everyPublicPage = [...ownPages.map((page) => page.path), ...otherPages];
-  it.each(everyPublicPage)('%s has no serious accessibility problem on desktop and phone', async (path) => {
-    for (const width of [1280, 390]) {
-      const page = await browser.newPage({ width, height: 900 });
-      await openPage(page, path);
-      await page.waitForLoadState('networkidle');
-      await expectAccessible(page);
     }
   });
 });
