@@ -48,15 +48,17 @@ export const createJobQueue = async ({
   runsWorkers,
   pollingIntervalSeconds = 2,
 }: QueueOptions): Promise<JobQueue> => {
+  // Supervising every 20 s means a job whose process died (its heartbeat lapsed) is retried within a minute.
+  const maintenance = {
+    supervise: runsWorkers,
+    schedule: runsWorkers,
+    superviseIntervalSeconds: 20,
+    monitorIntervalSeconds: 20,
+  };
   const boss =
     database.kind === 'pglite'
-      ? new PgBoss({ db: fromPglite(database.pglite!), supervise: runsWorkers, schedule: runsWorkers })
-      : new PgBoss({
-          connectionString: database.connectionString!,
-          max: 4,
-          supervise: runsWorkers,
-          schedule: runsWorkers,
-        });
+      ? new PgBoss({ db: fromPglite(database.pglite!), ...maintenance })
+      : new PgBoss({ connectionString: database.connectionString!, max: 4, ...maintenance });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   const registered: AnyJobDefinition[] = [];
