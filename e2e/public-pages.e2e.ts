@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseURL, useBrowser } from './fixtures.ts';
-import { openPage } from './public-pages-helpers.ts';
+import { openPage, otherPages, ownPages } from './public-pages-helpers.ts';
 
 const doorTitles = [
   'Soul Direction',
@@ -12,6 +12,16 @@ const doorTitles = [
   'Soul Prayer Hub',
 ];
 
+/** Browser console errors and uncaught exceptions (a missing image, a CSP refusal, a crash). */
+const collectErrors = (page: Page) => {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
+
 const head = (path: string) => fetch(new URL(path, baseURL()), { method: 'HEAD' });
 
 const isInViewport = (page: Page, selector: string) =>
@@ -20,9 +30,25 @@ const isInViewport = (page: Page, selector: string) =>
     return box.top >= 0 && box.top < window.innerHeight;
   });
 
-describe('public pages: home, about, Vela and content', () => {
+describe('public pages: routes, headings and content', () => {
   const browser = useBrowser();
 
+  it.each(ownPages)('$path shows its heading without console errors', async ({ path, heading }) => {
+    const page = await browser.newPage();
+    const errors = collectErrors(page);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+
+  it.each(otherPages)('%s shows a page heading at that spelling', async (path) => {
+    const page = await browser.newPage();
+    await openPage(page, path);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBeGreaterThanOrEqual(1);
+    await expect(page.getByRole('heading', { name: 'This path is not on the map' }).count()).resolves.toBe(0);
+  });
   it('home shows the six doors in three columns, 350 px high, each leading to /doors', async () => {
     const page = await browser.newPage({ width: 1280 });
     await openPage(page, '/');
