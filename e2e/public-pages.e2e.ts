@@ -153,14 +153,14 @@ describe('public pages: routes, headings and content', () => {
     await page.getByRole('link', { name: 'Open the Seven Doors' }).click();
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#seven-doors');
     await page.getByRole('heading', { name: 'Discover our Doors' }).waitFor();
-    await expect.poll(() => isInViewport(page, 'section#seven-doors')).toBe(true);
+    await expect.poll(() => isInViewport(page, 'section#seven-doors'), { timeout: 10_000 }).toBe(true);
   });
 
   it('a link straight to /#seven-doors lands on the doors', async () => {
     const page = await browser.newPage({ width: 390, height: 800 });
     await page.goto('/#seven-doors');
     await page.getByRole('heading', { name: 'Discover our Doors' }).waitFor();
-    await expect.poll(() => isInViewport(page, 'section#seven-doors')).toBe(true);
+    await expect.poll(() => isInViewport(page, 'section#seven-doors'), { timeout: 10_000 }).toBe(true);
   });
 
   it('the Vela page shows its video, the five benefits and the way to the chat', async () => {
