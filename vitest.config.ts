@@ -7,8 +7,9 @@ const integration = (kind: 'pglite' | 'postgres') => ({
     include: ['server/**/*.integration.test.ts', 'test/**/*.integration.test.ts'],
     globalSetup: ['test/global-setup.ts'],
     env: { TEST_DB: kind },
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous: on 2 cores, files that render video share the CPU with the rest.
+    testTimeout: 180_000,
+    hookTimeout: 180_000,
   },
 });
 

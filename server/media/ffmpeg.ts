@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
+import { setPriority } from 'node:os';
 import path from 'node:path';
 
 /** The two programs the media pipeline runs. */
@@ -68,11 +69,23 @@ interface RunOptions {
 }
 
 const STDERR_TAIL = 4000;
+const BACKGROUND_PRIORITY = 10;
+
+/** Rendering is background work: it yields the CPU to the process answering requests. */
+const lowerPriority = (pid: number | undefined) => {
+  if (pid === undefined) return;
+  try {
+    setPriority(pid, BACKGROUND_PRIORITY);
+  } catch {
+    // Some platforms refuse; the render still runs at normal priority.
+  }
+};
 
 /** Runs a program to completion; rejects with the tail of its stderr when it fails or is aborted. */
 const run = (program: string, args: string[], options: RunOptions = {}): Promise<string> =>
   new Promise((resolve, reject) => {
     const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    lowerPriority(child.pid);
     let stdout = '';
     let stderr = '';
     let pending = '';
