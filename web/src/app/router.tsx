@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
 import { RouteError } from './RouteError.tsx';
 

@@ -2,9 +2,9 @@ import { Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/cor
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { adminSections } from '../../../../contract/admin.ts';
+import { NotFoundPage } from '../../shared/NotFoundPage.tsx';
 import { useSession } from '../../shared/session.ts';
 import { useAdminMe } from './api/get-admin-me.ts';
-import { AdminNotFound } from './components/AdminNotFound.tsx';
 import { GivingSection } from './components/GivingSection.tsx';
 import { InboxSection } from './components/InboxSection.tsx';
 import { PostEditor } from './components/PostEditor.tsx';
@@ -49,7 +49,7 @@ function Console({ email }: { email: string }) {
           <Route path="subscribers" element={<SubscribersSection />} />
           <Route path="giving" element={<GivingSection />} />
           <Route path="survey" element={<SurveySection />} />
-          <Route path="*" element={<AdminNotFound />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Stack>
     </Container>
@@ -59,7 +59,7 @@ function Console({ email }: { email: string }) {
 export default function AdminPage() {
   const session = useSession();
   const me = useAdminMe();
-  if (!session.signedIn || me.isError) return <AdminNotFound />;
+  if (!session.signedIn || me.isError) return <NotFoundPage />;
   if (me.isPending) return <Loader aria-label="Loading" m="xl" />;
   return <Console email={me.data.email} />;
 }

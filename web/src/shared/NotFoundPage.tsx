@@ -1,6 +1,7 @@
 import { Button, Container, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
+/** The page for any unknown path; the admin console shows it to non-admins, so it does not announce itself. */
 export function NotFoundPage() {
   return (
     <Container size="sm" py={80}>
