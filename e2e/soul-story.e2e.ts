@@ -365,7 +365,7 @@ describe('Soul Story', () => {
     const completion = page.getByRole('region', { name: 'Your Soul Story is Complete!' });
     await completion.getByText('Generating your final video...').waitFor();
     const bar = completion.getByRole('progressbar', { name: 'Final video progress' });
-    expect(await bar.getAttribute('aria-valuenow')).toBe('40');
+    await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('40');
     keepsake = { ...keepsake, progress: 75 };
     await expect.poll(() => bar.getAttribute('aria-valuenow'), { timeout: 10_000 }).toBe('75');
     keepsake = { ...keepsake, status: 'failed' };

@@ -9,8 +9,9 @@ describe('store', () => {
     const page = await browser.newPage();
     await page.goto('/Store');
     await page.getByRole('heading', { name: 'The Pilgrim Soul Store' }).waitFor();
-    const titles = await page.getByRole('article').getByRole('heading').allInnerTexts();
-    expect(titles).toEqual(['Tee-shirt', 'Tote Bag', 'Laptop & Phone Cam Covers']);
+    await expect
+      .poll(() => page.getByRole('article').getByRole('heading').allInnerTexts())
+      .toEqual(['Tee-shirt', 'Tote Bag', 'Laptop & Phone Cam Covers']);
     for (const price of ['$20', '$10.00', '$8.50']) await page.getByText(price, { exact: true }).waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Order now: Tote Bag' }).click();

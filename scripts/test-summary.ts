@@ -1,18 +1,59 @@
 import { existsSync, readFileSync } from 'node:fs';
 
-/** Prints one closing line for the whole run from Vitest's JSON reports: "N passed, N failed, N skipped". */
+/**
+ * Ends the test command with one line for the whole run, "Tests: N passed, N failed, N skipped",
+ * from Vitest's JSON reports. A run that exited non-zero also gets its failure sections repeated
+ * here, since CI logs are often read from the end: that includes unhandled errors, which fail a
+ * run without failing any test.
+ *
+ * Arguments: one `name:exitCode` per run, reading .tmp/results-<name>.json and .tmp/output-<name>.log.
+ */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+}
+
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const failureHeading = /⎯+ (Failed Tests|Failed Suites|Unhandled Errors?)/;
+
+/** The log's failure sections, from the first failure heading to Vitest's closing totals. */
+const failureSections = (log: string, maxLines = 200): string => {
+  const lines = log.replace(ansi, '').split('\n');
+  const start = lines.findIndex((line) => failureHeading.test(line));
+  if (start < 0) return '';
+  const end = lines.findIndex((line, index) => index > start && /^\s*Test Files\s/.test(line));
+  return lines
+    .slice(start, end < 0 ? undefined : end)
+    .slice(0, maxLines)
+    .join('\n');
+};
+
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const file of process.argv.slice(2)) {
-  if (!existsSync(file)) {
+for (const argument of process.argv.slice(2)) {
+  const [name, exitCode] = argument.split(':');
+  const reportFile = `.tmp/results-${name}.json`;
+  const logFile = `.tmp/output-${name}.log`;
+  if (!existsSync(reportFile)) {
     failed += 1;
-    console.error(`missing test report ${file}`);
-    continue;
+    console.error(`\nThe ${name} run wrote no report (exit code ${exitCode}).`);
+  } else {
+    const report = JSON.parse(readFileSync(reportFile, 'utf8')) as Report;
+    passed += report.numPassedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    // A file that fails outside its tests (an import, a hook) has no failed assertion of its own.
+    const failedFiles = report.testResults.filter(
+      (file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed'),
+    );
+    failed += report.numFailedTests + failedFiles.length;
   }
-  const report = JSON.parse(readFileSync(file, 'utf8'));
-  passed += report.numPassedTests;
-  failed += report.numFailedTests + (report.numFailedTestSuites ?? 0);
-  skipped += report.numPendingTests + report.numTodoTests;
+  if (exitCode !== '0') {
+    console.error(`\nThe ${name} run exited with code ${exitCode}.`);
+    if (existsSync(logFile)) console.error(failureSections(readFileSync(logFile, 'utf8')));
+  }
 }
 console.info(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped`);

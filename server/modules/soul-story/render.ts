@@ -120,6 +120,49 @@ const withTemporaryFiles = async <T>(
   }
 };
 
+/**
+ * Encodes a filter graph ending in [v] and [a] with the parameters every segment shares, then
+ * publishes the segment under its final name. Returns its length in seconds.
+ */
+const encodeSegment = async (
+  job: SegmentJob,
+  partial: string,
+  inputs: string[],
+  graph: string,
+  seconds: number,
+): Promise<number> => {
+  await runFfmpeg(
+    job.tools,
+    [
+      ...inputs,
+      '-filter_complex',
+      graph,
+      '-map',
+      '[v]',
+      '-map',
+      '[a]',
+      ...x264,
+      '-r',
+      String(SEGMENT.fps),
+      ...pcm,
+      // Generated audio (apad, anullsrc) never ends by itself: the output is bounded by the known length.
+      '-t',
+      seconds.toFixed(6),
+      '-f',
+      'mov',
+      partial,
+    ],
+    {
+      ...(job.onProgress
+        ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
+        : {}),
+      ...(job.signal ? { signal: job.signal } : {}),
+    },
+  );
+  await rename(partial, job.output);
+  return seconds;
+};
+
 /** The expected length of a video segment: its title card plus the clip in whole frames. */
 export const videoSegmentSeconds = (clipSeconds: number) =>
   TITLE_SECONDS + framesFor(clipSeconds) / SEGMENT.fps;
@@ -154,10 +197,9 @@ export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): 
         `aresample=${SEGMENT.sampleRate},apad,atrim=end_sample=${clipFrames * samplesPerFrame},asetpts=PTS-STARTPTS[clipaudio]`,
       '[title][titleaudio][clipvideo][clipaudio]concat=n=2:v=1:a=1[v][a]',
     ].join(';');
-    const partial = temporary('.partial');
-    const seconds = totalFrames / fps;
-    await runFfmpeg(
-      job.tools,
+    return encodeSegment(
+      job,
+      temporary('.partial'),
       [
         '-i',
         job.input,
@@ -169,32 +211,10 @@ export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): 
         'lavfi',
         '-i',
         `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
-        '-filter_complex',
-        graph,
-        '-map',
-        '[v]',
-        '-map',
-        '[a]',
-        ...x264,
-        '-r',
-        String(fps),
-        ...pcm,
-        // apad never ends by itself: the output is bounded by the clip's known length.
-        '-t',
-        seconds.toFixed(6),
-        '-f',
-        'mov',
-        partial,
       ],
-      {
-        ...(job.onProgress
-          ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
-          : {}),
-        ...(job.signal ? { signal: job.signal } : {}),
-      },
+      graph,
+      totalFrames / fps,
     );
-    await rename(partial, job.output);
-    return seconds;
   });
 };
 
@@ -224,41 +244,13 @@ export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
         `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,trim=end_frame=${photoFrames},setsar=1,format=yuv420p[v]`,
       `[1:a]atrim=end_sample=${photoFrames * samplesPerFrame}[a]`,
     ].join(';');
-    const partial = temporary('.partial');
-    await runFfmpeg(
-      job.tools,
-      [
-        '-i',
-        still,
-        '-f',
-        'lavfi',
-        '-i',
-        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
-        '-filter_complex',
-        graph,
-        '-map',
-        '[v]',
-        '-map',
-        '[a]',
-        ...x264,
-        '-r',
-        String(fps),
-        ...pcm,
-        '-t',
-        seconds.toFixed(6),
-        '-f',
-        'mov',
-        partial,
-      ],
-      {
-        ...(job.onProgress
-          ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
-          : {}),
-        ...(job.signal ? { signal: job.signal } : {}),
-      },
+    return encodeSegment(
+      job,
+      temporary('.partial'),
+      ['-i', still, '-f', 'lavfi', '-i', `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`],
+      graph,
+      seconds,
     );
-    await rename(partial, job.output);
-    return seconds;
   });
 };
 

@@ -20,9 +20,8 @@ import {
   joinAudiences,
   joinRequest,
 } from '../../../../contract/community.ts';
-import { errorMessage } from '../../shared/http.ts';
-import { toast } from '../../shared/toast.ts';
-import { HoneypotField, serverFieldError, validateWith } from '../contact/index.ts';
+import { reportSubmitError, validateWith } from '../../shared/forms/form-errors.ts';
+import { HoneypotField } from '../../shared/forms/HoneypotField.tsx';
 import { useSendJoinRequest } from './api/send-join-request.ts';
 import { SentConfirmation } from './components/SentConfirmation.tsx';
 
@@ -52,11 +51,8 @@ export default function JoinUsPage() {
       { ...values, audience: values.audience as JoinAudience },
       {
         onSuccess: () => setJoined(true),
-        onError: (error) => {
-          const fieldError = serverFieldError(error);
-          if (fieldError) form.setFieldError(fieldError.field, fieldError.message);
-          toast('error', communityMessages.failed, errorMessage(error, communityMessages.tryAgain));
-        },
+        onError: (error) =>
+          reportSubmitError(form, error, communityMessages.failed, communityMessages.tryAgain),
       },
     ),
   );

@@ -20,9 +20,8 @@ import {
   volunteerAreas,
   volunteerRequest,
 } from '../../../../contract/community.ts';
-import { errorMessage } from '../../shared/http.ts';
-import { toast } from '../../shared/toast.ts';
-import { HoneypotField, serverFieldError, validateWith } from '../contact/index.ts';
+import { reportSubmitError, validateWith } from '../../shared/forms/form-errors.ts';
+import { HoneypotField } from '../../shared/forms/HoneypotField.tsx';
 import { useSendVolunteerRequest } from './api/send-volunteer-request.ts';
 import { SentConfirmation } from './components/SentConfirmation.tsx';
 
@@ -52,11 +51,8 @@ export default function VolunteerPage() {
       { ...values, areaOfInterest: values.areaOfInterest as VolunteerArea },
       {
         onSuccess: () => setSent(true),
-        onError: (error) => {
-          const fieldError = serverFieldError(error);
-          if (fieldError) form.setFieldError(fieldError.field, fieldError.message);
-          toast('error', communityMessages.failed, errorMessage(error, communityMessages.tryAgain));
-        },
+        onError: (error) =>
+          reportSubmitError(form, error, communityMessages.failed, communityMessages.tryAgain),
       },
     ),
   );

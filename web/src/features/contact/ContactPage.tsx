@@ -1,11 +1,10 @@
 import { Button, Container, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contactMessages } from '../../../../contract/contact.ts';
-import { errorMessage } from '../../shared/http.ts';
+import { reportSubmitError } from '../../shared/forms/form-errors.ts';
+import { HoneypotField } from '../../shared/forms/HoneypotField.tsx';
 import { toast } from '../../shared/toast.ts';
 import { useSendContactMessage } from './api/send-contact-message.ts';
-import { HoneypotField } from './components/HoneypotField.tsx';
-import { serverFieldError } from './form-errors.ts';
 
 export default function ContactPage() {
   const form = useForm({ initialValues: { name: '', email: '', message: '', website: '' } });
@@ -17,11 +16,7 @@ export default function ContactPage() {
         toast('success', contactMessages.sent, contactMessages.replyPromise);
         form.reset();
       },
-      onError: (error) => {
-        const fieldError = serverFieldError(error);
-        if (fieldError) form.setFieldError(fieldError.field, fieldError.message);
-        toast('error', contactMessages.sendError, errorMessage(error, contactMessages.tryAgain));
-      },
+      onError: (error) => reportSubmitError(form, error, contactMessages.sendError, contactMessages.tryAgain),
     }),
   );
 

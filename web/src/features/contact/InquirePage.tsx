@@ -12,11 +12,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { contactMessages, type InquiryType, inquiryTypes } from '../../../../contract/contact.ts';
-import { errorMessage } from '../../shared/http.ts';
+import { reportSubmitError } from '../../shared/forms/form-errors.ts';
+import { HoneypotField } from '../../shared/forms/HoneypotField.tsx';
 import { toast } from '../../shared/toast.ts';
 import { useSendContactMessage } from './api/send-contact-message.ts';
-import { HoneypotField } from './components/HoneypotField.tsx';
-import { serverFieldError } from './form-errors.ts';
 
 export default function InquirePage() {
   const form = useForm({
@@ -30,11 +29,8 @@ export default function InquirePage() {
         toast('success', contactMessages.submitted, contactMessages.replyPromise);
         form.reset();
       },
-      onError: (error) => {
-        const fieldError = serverFieldError(error);
-        if (fieldError) form.setFieldError(fieldError.field, fieldError.message);
-        toast('error', contactMessages.submitFailed, errorMessage(error, contactMessages.tryAgain));
-      },
+      onError: (error) =>
+        reportSubmitError(form, error, contactMessages.submitFailed, contactMessages.tryAgain),
     }),
   );
 

@@ -4,6 +4,7 @@ import {
   surveySubmission,
   yesNoQuestions,
 } from '../../../../contract/survey.ts';
+import { formErrorsFrom } from '../../shared/forms/form-errors.ts';
 
 /** Radio and select values are strings; '' means not answered yet. */
 export const emptySurveyValues = {
@@ -61,14 +62,8 @@ export const toSubmission = (values: SurveyFormValues): SurveySubmission => {
  * pass, but people should see every missing answer on the first try.
  */
 export const validateSurvey = (values: SurveyFormValues): Record<string, string> => {
-  const errors: Record<string, string> = {};
   const result = surveySubmission.safeParse(toSubmission(values));
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+  const errors = result.success ? {} : (formErrorsFrom(result.error) as Record<string, string>);
   for (const question of yesNoQuestions) {
     if (values[question.key] !== 'yes') continue;
     for (const key of question.followUps) {

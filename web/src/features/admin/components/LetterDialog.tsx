@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { letterInput, letterLimits } from '../../../../../contract/newsletter.ts';
+import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
 import { ApiError, errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
 import { useSendLetter } from '../api/send-letter.ts';
@@ -25,9 +26,7 @@ export function LetterDialog({
   const submit = () => {
     const parsed = letterInput.safeParse({ subject, text });
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Errors] ??= issue.message;
-      setErrors(found);
+      setErrors(formErrorsFrom<keyof Errors>(parsed.error));
       return;
     }
     setErrors({});

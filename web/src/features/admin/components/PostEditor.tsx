@@ -25,6 +25,7 @@ import {
   coverImageTypes,
   teaserOf,
 } from '../../../../../contract/blog.ts';
+import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
 import { ApiError, errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
 import { formatPostDate, PostBody } from '../../blog/index.ts';
@@ -101,9 +102,7 @@ export function PostEditor() {
   const onSave = () => {
     const parsed = blogPostInput.safeParse(draft);
     if (!parsed.success) {
-      const found: Errors = {};
-      for (const issue of parsed.error.issues) found[issue.path[0] as keyof Draft] ??= issue.message;
-      setErrors(found);
+      setErrors(formErrorsFrom<keyof Draft>(parsed.error));
       return;
     }
     setErrors({});
