@@ -90,9 +90,12 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await browserServer.close();
-    app.kill('SIGTERM');
-    await new Promise((resolve) => app.once('exit', resolve));
+    if (app.exitCode === null && app.signalCode === null) {
+      const exited = new Promise((resolve) => app.once('exit', resolve));
+      app.kill('SIGTERM');
+      await exited;
+    }
     if (process.env.E2E_SHOW_SERVER_LOG) console.info(output);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
   };
 }

@@ -19,16 +19,21 @@ interface Report {
 const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
 const failureHeading = /⎯+ (Failed Tests|Failed Suites|Unhandled Errors?)/;
 
-/** The log's failure sections, from the first failure heading to Vitest's closing totals. */
+/**
+ * The log's failure sections, from the first failure heading to Vitest's totals, and whatever was
+ * printed after the totals (errors while closing, such as a global teardown that failed).
+ */
 const failureSections = (log: string, maxLines = 200): string => {
   const lines = log.replace(ansi, '').split('\n');
+  const totals = lines.findLastIndex((line) => /^\s*Test Files\s/.test(line));
   const start = lines.findIndex((line) => failureHeading.test(line));
-  if (start < 0) return '';
-  const end = lines.findIndex((line, index) => index > start && /^\s*Test Files\s/.test(line));
-  return lines
-    .slice(start, end < 0 ? undefined : end)
-    .slice(0, maxLines)
-    .join('\n');
+  const sections = start < 0 ? [] : lines.slice(start, totals < 0 ? undefined : totals);
+  const afterTotals =
+    totals < 0
+      ? []
+      : lines.slice(totals).slice(lines.slice(totals).findIndex((line) => /^\s*Duration\s/.test(line)) + 1);
+  const closing = afterTotals.filter((line) => line.trim() && !line.startsWith('JSON report written'));
+  return [...sections, ...closing].slice(0, maxLines).join('\n');
 };
 
 let passed = 0;

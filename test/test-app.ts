@@ -61,7 +61,8 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
     close: async () => {
       await app.close();
       await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // A render stopped by the close may still be removing its temporary files.
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
     },
   };
 };
