@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { MAX_AVATAR_BYTES, profileMessages } from '../contract/profile.ts';
 import { expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 describe('profile in the browser', () => {
@@ -73,7 +74,7 @@ describe('profile in the browser', () => {
     );
   });
 
-  it('tells the user when the server refuses an upload', async () => {
+  it('tells the user when an avatar is refused, by the server or before sending', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);
     await page.goto('/profile');
@@ -85,6 +86,15 @@ describe('profile in the browser', () => {
     await page.getByRole('dialog', { name: 'New Avatar' }).getByRole('button', { name: 'Upload' }).click();
     await page.getByText('Upload failed').waitFor();
     await page.getByText('The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)').waitFor();
+    await page.getByRole('dialog', { name: 'New Avatar' }).getByRole('button', { name: 'Cancel' }).click();
+
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'portrait.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(MAX_AVATAR_BYTES + 1),
+    });
+    await page.getByText(profileMessages.avatarTooLarge).waitFor();
+    expect(await page.getByRole('dialog', { name: 'New Avatar' }).count()).toBe(0);
   });
 
   it('sends a visitor without a session to sign in, and one whose session ended there too', async () => {

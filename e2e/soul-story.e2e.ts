@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_PHOTO_BYTES, soulStoryMessages } from '../contract/soul-story.ts';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { decodeErrors, ffprobe, makeTestMedia } from './soul-story-media.ts';
 
@@ -336,7 +337,7 @@ describe('Soul Story', () => {
     await toast(page, 'Failed to load stories').waitFor();
   });
 
-  it('shows the server’s reason when a photo is refused, and keeps it for another try', async () => {
+  it('shows the server’s reason when a photo is refused, keeps it for another try, and stops one too large before sending', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);
     await page.goto('/soul-story');
@@ -350,6 +351,17 @@ describe('Soul Story', () => {
     expect(await page.getByRole('textbox', { name: 'Photo title' }).inputValue()).toBe('Not really a photo');
     expect(await photoButton.count()).toBe(0);
     await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
+
+    // Too large to send at all: said before any upload starts, and nothing is kept.
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), photoButton.click()]);
+    await chooser.setFiles({
+      name: 'panorama.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1),
+    });
+    await toast(page, soulStoryMessages.photoTooLarge).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Photo title' }).count()).toBe(0);
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
   });
 

@@ -17,6 +17,9 @@ echo "== build"; vite build --logLevel warn
 
 mkdir -p .tmp
 rm -f .tmp/results-*.json .tmp/output-*.log
+projects=(--project unit --project integration)
+[ -n "${TEST_DATABASE_URL:-}" ] && projects+=(--project integration-postgres)
+# Browser tests run after the others, so the shared app server and Chromium do not compete with them for the 2 cores.
 # Each run's exit code is kept, not fatal, so the summary can report every run.
 set +e
 echo "== unit and integration tests"

@@ -16,7 +16,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { countryName } from '../../../../contract/countries.ts';
-import { type Profile, profileMessages } from '../../../../contract/profile.ts';
+import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '../../../../contract/profile.ts';
 import { ApiError } from '../../shared/http.ts';
 import { toast } from '../../shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
@@ -61,6 +61,10 @@ function ProfileView({ profile }: { profile: Profile }) {
     if (!file) return;
     if (!file.type.startsWith('image/')) {
       toast('warning', ONLY_IMAGES);
+      return;
+    }
+    if (file.size > MAX_AVATAR_BYTES) {
+      toast('warning', profileMessages.avatarTooLarge);
       return;
     }
     setAvatarFile(file);

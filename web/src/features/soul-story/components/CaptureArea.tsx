@@ -4,7 +4,9 @@ import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Prompt } from '../../../../../contract/prompts.ts';
 import {
+  MAX_PHOTO_BYTES,
   MAX_PHOTOS,
+  MAX_VIDEO_BYTES,
   type StoryType,
   soulStoryMessages,
   storyFileName,
@@ -89,6 +91,11 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
       resetPhotoInput.current?.();
       return;
     }
+    if (file.size > MAX_PHOTO_BYTES) {
+      toast('warning', soulStoryMessages.photoTooLarge);
+      resetPhotoInput.current?.();
+      return;
+    }
     const take: Take = {
       kind: 'photo',
       blob: file,
@@ -103,6 +110,11 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
     if (!file || !prompt) return;
     if (!isVideoFile(file)) {
       toast('warning', 'Only video files are allowed');
+      resetVideoInput.current?.();
+      return;
+    }
+    if (file.size > MAX_VIDEO_BYTES) {
+      toast('warning', soulStoryMessages.videoTooLarge);
       resetVideoInput.current?.();
       return;
     }
