@@ -275,6 +275,36 @@ describe('admin console', () => {
     expect(await handled.isChecked()).toBe(true);
   });
 
+  it('lists join and volunteer requests with their interest, and keeps their handled flag', async () => {
+    const offered = await api('/api/volunteer/', {
+      name: 'Marta Sousa',
+      email: 'marta@example.com',
+      areaOfInterest: 'welcoming',
+      message: 'I walked the Portuguese way last spring.',
+    });
+    expect(offered.status).toBeLessThan(300);
+    const page = await browser.newPage();
+    await signIn(page, admin);
+    await page.goto(`${server.baseURL}/admin/requests`);
+    const row = page.getByRole('row').filter({ hasText: 'I walked the Portuguese way last spring.' });
+    await row.waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      expect.stringMatching(/Volunteer$/),
+      'Marta Sousamarta@example.com',
+      'Welcoming new pilgrims',
+      'I walked the Portuguese way last spring.',
+      '',
+    ]);
+    const handled = row.getByRole('checkbox', { name: 'Handled: request from Marta Sousa' });
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/handled/') && response.ok()),
+      handled.check(),
+    ]);
+    await page.reload();
+    await row.waitFor();
+    expect(await handled.isChecked()).toBe(true);
+  });
+
   it('charts the survey results and exports them and the subscribers as CSV', async () => {
     for (const answers of [
       {
