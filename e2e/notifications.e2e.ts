@@ -1,43 +1,15 @@
-import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
-import { makeTestMedia } from './soul-story-media.ts';
-
-type TestMedia = Awaited<ReturnType<typeof makeTestMedia>>;
+import { uploadMemory, useTestMedia } from './soul-story-media.ts';
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
 
 const promptCard = (page: Page, name: string) => page.getByRole('article', { name });
 
-/** Saves a take for a prompt straight through the API, as the Soul Story page would. */
-const saveTake = async (access: string, clip: string, type: string, title: string) => {
-  const form = new FormData();
-  form.append('title', title);
-  form.append('type', type);
-  form.append(
-    'media',
-    new Blob([await readFile(clip)], { type: 'video/webm' }),
-    `${title.replace(/\s+/g, '_')}.webm`,
-  );
-  const response = await fetch(`${baseURL()}/api/soulstory/upload/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${access}` },
-    body: form,
-  });
-  expect(response.status).toBe(201);
-};
-
 describe('notifications', () => {
   const browser = useBrowser();
-  let media: TestMedia;
-
-  beforeAll(async () => {
-    media = await makeTestMedia();
-  });
-  afterAll(async () => {
-    await media?.cleanup();
-  });
+  const media = useTestMedia();
 
   it('shows a new pilgrim the four prompts, no progress yet and a way to begin', async () => {
     const page = await browser.newPage();
@@ -76,7 +48,7 @@ describe('notifications', () => {
   it('shows progress and new messages after a saved take, and marks them read', async () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
-    await saveTake(access, media.clip, 'suffering', 'The Suffering');
+    expect((await uploadMemory(access, media().clip, 'suffering', 'The Suffering')).status).toBe(201);
     await page.goto('/notifications');
 
     await page.getByText('1 of 4 prompts completed').waitFor();
@@ -111,7 +83,7 @@ describe('notifications', () => {
   it('tells the pilgrim when marking read fails, and keeps the messages new', async () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
-    await saveTake(access, media.clip, 'call', 'The Call');
+    expect((await uploadMemory(access, media().clip, 'call', 'The Call')).status).toBe(201);
     await page.route('**/api/notifications/mark-all-read/', (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Unavailable"}' }),
     );

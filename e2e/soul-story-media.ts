@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
+import { baseURL } from './fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -73,4 +75,35 @@ export const makeTestMedia = async () => {
     renamedText,
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
+};
+
+export type TestMedia = Awaited<ReturnType<typeof makeTestMedia>>;
+
+/** Makes the test media before a file's tests and removes it after them. */
+export const useTestMedia = (): (() => TestMedia) => {
+  let media: TestMedia | undefined;
+  beforeAll(async () => {
+    media = await makeTestMedia();
+  });
+  afterAll(async () => {
+    await media?.cleanup();
+  });
+  return () => {
+    if (!media) throw new Error('the test media is made in beforeAll');
+    return media;
+  };
+};
+
+/** Saves a memory straight through the API, as the Soul Story page would. */
+export const uploadMemory = async (access: string, file: string, type: string, title: string) => {
+  const form = new FormData();
+  form.append('title', title);
+  form.append('type', type);
+  const mimeType = type === 'photo' ? 'image/jpeg' : 'video/webm';
+  form.append('media', new Blob([await readFile(file)], { type: mimeType }), path.basename(file));
+  return fetch(`${baseURL()}/api/soulstory/upload/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${access}` },
+    body: form,
+  });
 };

@@ -1,12 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, soulStoryMessages } from '../contract/soul-story.ts';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
-import { decodeErrors, ffprobe, makeTestMedia } from './soul-story-media.ts';
-
-type TestMedia = Awaited<ReturnType<typeof makeTestMedia>>;
+import { decodeErrors, ffprobe, uploadMemory, useTestMedia } from './soul-story-media.ts';
 
 const promptNames = ['The Call', 'The Suffering', 'The Joy', 'What Found You'];
 
@@ -63,14 +60,7 @@ const watchConsole = (page: Page) => {
 
 describe('Soul Story', () => {
   const browser = useBrowser();
-  let media: TestMedia;
-
-  beforeAll(async () => {
-    media = await makeTestMedia();
-  });
-  afterAll(async () => {
-    await media?.cleanup();
-  });
+  const media = useTestMedia();
 
   it('records four prompts, adds photos, arranges them, and downloads and shares the keepsake', async () => {
     const page = await browser.newPage();
@@ -128,10 +118,10 @@ describe('Soul Story', () => {
     // Photos: images only, a title each, at most three.
     const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
-    await choosePhoto(page, photoButton, media.notAnImage);
+    await choosePhoto(page, photoButton, media().notAnImage);
     await toast(page, 'Only image files are allowed').waitFor();
     const photoTitles = ['Meseta at dawn', 'Cruz de Ferro', 'Finisterre'];
-    for (const [index, file] of media.photos.entries()) {
+    for (const [index, file] of media().photos.entries()) {
       await choosePhoto(page, photoButton, file);
       await page.getByRole('img', { name: 'Preview of your photo' }).waitFor();
       if (index === 0) {
@@ -220,7 +210,7 @@ describe('Soul Story', () => {
       page.getByRole('link', { name: 'Download (.mp4)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('my-soul-story.mp4');
-    const saved = path.join(media.dir, 'downloaded.mp4');
+    const saved = path.join(media().dir, 'downloaded.mp4');
     await download.saveAs(saved);
     const probed = await ffprobe(saved);
     expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
@@ -299,7 +289,7 @@ describe('Soul Story', () => {
       page.waitForEvent('filechooser'),
       page.getByRole('button', { name: 'Choose a Video File' }).click(),
     ]);
-    await chooser.setFiles(media.clip);
+    await chooser.setFiles(media().clip);
     await page.getByLabel('Preview of The Call').waitFor();
     // A slow connection shows how far the upload has come.
     const network = await page.context().newCDPSession(page);
@@ -343,7 +333,7 @@ describe('Soul Story', () => {
     await page.goto('/soul-story');
     const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
     // Named like a PNG, but its content is text: the server judges by content.
-    await choosePhoto(page, photoButton, media.renamedText);
+    await choosePhoto(page, photoButton, media().renamedText);
     await page.getByRole('textbox', { name: 'Photo title' }).fill('Not really a photo');
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await toast(page, 'Upload Failed').getByText('Only image files are allowed').waitFor();
@@ -389,20 +379,7 @@ describe('Soul Story', () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
     for (const [index, title] of ['Meseta at dawn', 'Cruz de Ferro'].entries()) {
-      const form = new FormData();
-      form.append('title', title);
-      form.append('type', 'photo');
-      form.append(
-        'media',
-        new Blob([await readFile(media.photos[index]!)], { type: 'image/jpeg' }),
-        'photo.jpg',
-      );
-      const response = await fetch(`${baseURL()}/api/soulstory/upload/`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${access}` },
-        body: form,
-      });
-      expect(response.status).toBe(201);
+      expect((await uploadMemory(access, media().photos[index]!, 'photo', title)).status).toBe(201);
     }
     await page.route('**/api/soulstories/reorder/', (route) =>
       route.fulfill({ status: 500, json: { error: 'Something went wrong' } }),
