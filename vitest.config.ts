@@ -37,6 +37,8 @@ export default defineConfig({
           globalSetup: ['e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A page may take seconds to settle while the 2 cores are busy; 1 s (Vitest's default) is too short.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],

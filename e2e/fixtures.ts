@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const baseURL = () => inject('baseURL');
@@ -114,3 +114,18 @@ export const expectAccessible = async (page: Page) => {
     ),
   ).toEqual([]);
 };
+
+/**
+ * Chooses a file made inside the browser, as if picked in the file dialog. Large files are made
+ * this way because sending many megabytes to the shared browser is slow on a busy machine.
+ */
+export const chooseFileOfSize = (input: Locator, name: string, type: string, size: number) =>
+  input.evaluate(
+    (element, file) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(file.size)], file.name, { type: file.type }));
+      (element as HTMLInputElement).files = transfer.files;
+      element.dispatchEvent(new Event('change', { bubbles: true }));
+    },
+    { name, type, size },
+  );

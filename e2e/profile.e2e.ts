@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MAX_AVATAR_BYTES, profileMessages } from '../contract/profile.ts';
-import { expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
+import { chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 describe('profile in the browser', () => {
   const browser = useBrowser();
@@ -88,11 +88,12 @@ describe('profile in the browser', () => {
     await page.getByText('The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)').waitFor();
     await page.getByRole('dialog', { name: 'New Avatar' }).getByRole('button', { name: 'Cancel' }).click();
 
-    await page.locator('input[type=file]').setInputFiles({
-      name: 'portrait.png',
-      mimeType: 'image/png',
-      buffer: Buffer.alloc(MAX_AVATAR_BYTES + 1),
-    });
+    await chooseFileOfSize(
+      page.locator('input[type=file]'),
+      'portrait.png',
+      'image/png',
+      MAX_AVATAR_BYTES + 1,
+    );
     await page.getByText(profileMessages.avatarTooLarge).waitFor();
     expect(await page.getByRole('dialog', { name: 'New Avatar' }).count()).toBe(0);
   });

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, soulStoryMessages } from '../contract/soul-story.ts';
-import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
+import { baseURL, chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { decodeErrors, ffprobe, uploadMemory, useTestMedia } from './soul-story-media.ts';
 
 const promptNames = ['The Call', 'The Suffering', 'The Joy', 'What Found You'];
@@ -344,12 +344,12 @@ describe('Soul Story', () => {
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
 
     // Too large to send at all: said before any upload starts, and nothing is kept.
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), photoButton.click()]);
-    await chooser.setFiles({
-      name: 'panorama.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.alloc(MAX_PHOTO_BYTES + 1),
-    });
+    await chooseFileOfSize(
+      page.locator('input[type=file][accept="image/*"]'),
+      'panorama.jpg',
+      'image/jpeg',
+      MAX_PHOTO_BYTES + 1,
+    );
     await toast(page, soulStoryMessages.photoTooLarge).waitFor();
     expect(await page.getByRole('textbox', { name: 'Photo title' }).count()).toBe(0);
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
