@@ -355,6 +355,24 @@ describe('Soul Story', () => {
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
   });
 
+  it('answers a large file that is not an image with the reason, instead of leaving the upload hanging', async () => {
+    const page = await browser.newPage();
+    await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await page.getByRole('button', { name: /^Upload a Photo/ }).waitFor();
+    // Refused by its first bytes while the browser is still sending the other 12 MB.
+    await chooseFileOfSize(
+      page.locator('input[type=file][accept="image/*"]'),
+      'scan.jpg',
+      'image/jpeg',
+      12 * 1024 * 1024,
+    );
+    await page.getByRole('textbox', { name: 'Photo title' }).fill('Blank page');
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await toast(page, 'Upload Failed').getByText(soulStoryMessages.onlyImages).waitFor();
+    await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
+  });
+
   it('shows the final video’s progress while it renders, and says so if it failed', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);

@@ -17,6 +17,24 @@ export interface UploadRules {
 }
 
 /**
+ * Reads and drops the rest of a file refused by its first bytes, up to the size limit. A browser
+ * reads the answer only once it has sent the whole body: left unread, it would wait, and then show
+ * a broken connection instead of our reason.
+ */
+const discardRest = async (chunks: AsyncIterator<Buffer>, budget: number) => {
+  let read = 0;
+  try {
+    while (read <= budget) {
+      const next = await chunks.next();
+      if (next.done) return;
+      read += next.value.length;
+    }
+  } catch {
+    // The client gave up sending: there is nobody left to answer.
+  }
+};
+
+/**
  * Streams an upload into storage without holding it in memory: the type is judged by the first bytes,
  * the size is counted as it arrives, and the file only appears under its key once complete.
  */
@@ -43,7 +61,13 @@ export const receiveUpload = async (
     throw failed(error);
   }
   if (head.length > rules.maxBytes) throw new TooLarge(rules.tooLargeMessage);
-  const extension = rules.accept(await fileTypeFromBuffer(head));
+  let extension: string;
+  try {
+    extension = rules.accept(await fileTypeFromBuffer(head));
+  } catch (error) {
+    if (!ended) await discardRest(chunks, rules.maxBytes - head.length);
+    throw error;
+  }
   const key = rules.keyFor(extension);
 
   async function* counted() {
