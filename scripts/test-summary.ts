@@ -28,12 +28,12 @@ const failureSections = (log: string, maxLines = 200): string => {
   const totals = lines.findLastIndex((line) => /^\s*Test Files\s/.test(line));
   const start = lines.findIndex((line) => failureHeading.test(line));
   const sections = start < 0 ? [] : lines.slice(start, totals < 0 ? undefined : totals);
-  const afterTotals =
-    totals < 0
-      ? []
-      : lines.slice(totals).slice(lines.slice(totals).findIndex((line) => /^\s*Duration\s/.test(line)) + 1);
-  const closing = afterTotals.filter((line) => line.trim() && !line.startsWith('JSON report written'));
-  return [...sections, ...closing].slice(0, maxLines).join('\n');
+  const duration =
+    totals < 0 ? -1 : lines.findIndex((line, index) => index > totals && /^\s*Duration\s/.test(line));
+  const closing = duration < 0 ? [] : lines.slice(duration + 1);
+  return [...sections, ...closing.filter((line) => line.trim() && !line.startsWith('JSON report written'))]
+    .slice(0, maxLines)
+    .join('\n');
 };
 
 let passed = 0;
