@@ -39,7 +39,13 @@ export const createRuntime = async (
   const database =
     options.database ??
     (await openDatabase(
-      config.database.kind === 'pglite' ? { kind: 'pglite', dir: config.database.dir } : config.database,
+      config.database.kind === 'pglite'
+        ? { kind: 'pglite', dir: config.database.dir }
+        : {
+            ...config.database,
+            onLostConnection: (error) =>
+              logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
+          },
     ));
   if (!options.database) await database.migrate();
   const runsWorkers = options.runsWorkers ?? config.RUN_MODE !== 'web';

@@ -61,7 +61,9 @@ const createPostgresTemplate = async () => {
 };
 
 /** A private, migrated database for one test file. */
-export const openTestDatabase = async (): Promise<Database> => {
+export const openTestDatabase = async (
+  options: { onLostConnection?: (error: Error) => void } = {},
+): Promise<Database> => {
   if (testDatabaseKind() === 'pglite') {
     if (!existsSync(pgliteTemplateFile())) await createTemplates('pglite');
     const dump = await readFile(pgliteTemplateFile());
@@ -77,7 +79,12 @@ export const openTestDatabase = async (): Promise<Database> => {
   } finally {
     await admin.end();
   }
-  const database = await openDatabase({ kind: 'postgres', url: withDatabase(serverUrl, name), poolSize: 5 });
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: withDatabase(serverUrl, name),
+    poolSize: 5,
+    ...options,
+  });
   return {
     ...database,
     close: async () => {

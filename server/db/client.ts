@@ -15,7 +15,13 @@ export type DbOrTx = Db | Tx;
 
 export type DatabaseTarget =
   | { kind: 'pglite'; dir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      /** Told when the server closes an idle connection (restart, failover, a dropped database). */
+      onLostConnection?: (error: Error) => void;
+    };
 
 export interface Database {
   kind: DatabaseTarget['kind'];
@@ -49,6 +55,8 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
     };
   }
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
+  // The pool replaces a lost idle connection by itself; without a listener Node would end the process instead.
+  pool.on('error', (error) => target.onLostConnection?.(error));
   const db = drizzlePostgres(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
