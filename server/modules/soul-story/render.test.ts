@@ -126,6 +126,26 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
     }
   });
 
+  it('gives every segment the same H.264 parameter sets, so the join can copy the video', async () => {
+    const parameterSets = await Promise.all(
+      ['call', 'photo', 'portrait', 'wide'].map(async (name) => {
+        const { stdout } = await exec(tools.ffprobe, [
+          '-v',
+          'error',
+          '-select_streams',
+          'v',
+          '-show_data',
+          '-show_entries',
+          'stream=extradata',
+          path.join(work, `${name}.segment.mov`),
+        ]);
+        return stdout;
+      }),
+    );
+    expect(parameterSets[0]).toMatch(/extradata=\n00000000: 01/);
+    expect(new Set(parameterSets).size).toBe(1);
+  });
+
   it('joins them into one H.264/AAC mp4 as long as the sum, audio and video ending together', async () => {
     const expected = keepsake.seconds.reduce((sum, value) => sum + value, 0);
     const probed = await ffprobeJson(keepsake.output);
