@@ -1,10 +1,11 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { pwa } from './web/pwa.config.ts';
 
 export default defineConfig({
   root: 'web',
-  plugins: [react()],
+  plugins: [react(), pwa()],
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,

@@ -41,3 +41,10 @@ export const rssBytes = (pid: number) => {
   const kilobytes = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return kilobytes * 1024;
 };
+
+/** CPU time (user and system) a process has used so far, from /proc; Linux counts it in ticks of 10 ms. */
+export const cpuMs = (pid: number) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};

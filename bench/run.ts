@@ -8,6 +8,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./vela.ts'),
   () => import('./keepsake.ts'),
   () => import('./giving.ts'),
+  () => import('./uploads.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

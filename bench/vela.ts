@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
+import { startSession } from '../server/modules/auth/service.ts';
 import { users } from '../server/modules/auth/tables.ts';
 import { offlineReply } from '../server/modules/vela/providers/offline-guide.ts';
 import type { ChatTurn } from '../server/modules/vela/providers/provider.ts';
@@ -37,7 +38,7 @@ const startApp = async (env: Record<string, string>) => {
       nationality: 'ES',
     })
     .returning();
-  const token = await runtime.tokens.sign(user!.id);
+  const { access: token } = await startSession(runtime, user!.id);
   return {
     url,
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },

@@ -13,6 +13,8 @@ export const adminMessages = {
   coverUploaded: 'Cover image uploaded',
   saveFailed: 'Could not save. Please try again.',
   coverMissing: 'Choose an image to upload as the cover',
+  coverTooLarge: 'The cover image must be at most 10 MB.',
+  coverIncomplete: 'The cover image did not finish uploading. Please try again.',
   exportFailed: 'Could not export. Please try again.',
 } as const;
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { emailField } from './common.ts';
-import { countryCode, nationalityMessages } from './countries.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
@@ -21,6 +20,8 @@ export const authMessages = {
   usernameTaken: 'This username is already taken',
   wrongCredentials: 'Invalid email or password',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  tooManyAttemptsOnAccount:
+    'Too many sign-in attempts on this account. Please try again later, or reset your password.',
   noToken: 'Authentication failed - no token received',
   networkError: 'Network error. Please check your internet connection and try again.',
   genericError: "We couldn't complete your request. Please try again.",
@@ -51,22 +52,17 @@ export const usernameField = z
   .max(MAX_USERNAME_LENGTH, authMessages.usernameTooLong)
   .regex(/^[\p{L}\p{N}._+@-]+$/u, authMessages.usernameCharacters);
 
-/** A country code or English name in any case becomes the alpha-2 code; empty means not given. */
+/**
+ * A country code, name or demonym, or (on the profile) any free text; empty means not given. The
+ * server reads it: registration needs a country, the profile keeps free text as written.
+ */
 export const nationalityField = z
   .string()
+  .trim()
   .max(100, 'Nationality must be at most 100 characters')
-  .nullable()
-  .transform((value, context) => {
-    if (value === null || value.trim() === '') return null;
-    const code = countryCode(value);
-    if (!code) {
-      context.addIssue({ code: 'custom', message: nationalityMessages.unknown });
-      return z.NEVER;
-    }
-    return code;
-  });
+  .nullable();
 
-export const registerBody = z.strictObject({
+export const registerBody = z.object({
   username: usernameField,
   email: emailField,
   password: passwordField,
@@ -74,7 +70,7 @@ export const registerBody = z.strictObject({
 });
 export type RegisterBody = z.input<typeof registerBody>;
 
-export const loginBody = z.strictObject({
+export const loginBody = z.object({
   email: emailField,
   password: z
     .string({ error: authMessages.passwordRequired })
@@ -96,7 +92,7 @@ export const sessionTokens = z.object({ access: z.string(), refresh: z.string() 
 export const authResponse = sessionTokens.extend({ email: z.string(), user: currentUser });
 export type AuthResponse = z.infer<typeof authResponse>;
 
-export const updateUserBody = z.strictObject({
+export const updateUserBody = z.object({
   first_name: z
     .string({ error: 'first_name must be text' })
     .trim()
@@ -105,20 +101,20 @@ export const updateUserBody = z.strictObject({
 
 const refreshTokenField = z.string({ error: 'refresh is required' }).min(1, 'refresh is required').max(200);
 
-export const refreshBody = z.strictObject({ refresh: refreshTokenField });
-export const logoutBody = z.strictObject({ refresh: refreshTokenField });
+export const refreshBody = z.object({ refresh: refreshTokenField });
+export const logoutBody = z.object({ refresh: refreshTokenField });
 
-export const resetRequestBody = z.strictObject({ email: emailField });
+export const resetRequestBody = z.object({ email: emailField });
 
 const resetTokenField = z
   .string({ error: authMessages.missingResetToken })
   .min(1, authMessages.missingResetToken)
   .max(200, authMessages.invalidResetToken);
 
-export const verifyResetTokenBody = z.strictObject({ token: resetTokenField });
+export const verifyResetTokenBody = z.object({ token: resetTokenField });
 export const verifyResetTokenResponse = z.object({ valid: z.boolean() });
 
-export const resetPasswordBody = z.strictObject({
+export const resetPasswordBody = z.object({
   token: resetTokenField,
   password: z
     .string({ error: authMessages.newPasswordRequired })

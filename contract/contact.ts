@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailField } from './common.ts';
 
-/** The reasons a visitor may pick on /inquire; the server refuses anything else. */
+/** The reasons a visitor may pick on /inquire; other clients may send reasons of their own, kept as sent. */
 export const inquiryTypes = [
   { value: 'general', label: 'A general question' },
   { value: 'soul-stories', label: 'Soul Stories' },
@@ -14,9 +14,20 @@ export const inquiryTypes = [
 ] as const;
 
 export type InquiryType = (typeof inquiryTypes)[number]['value'];
-export const inquiryTypeValues = inquiryTypes.map((type) => type.value) as [InquiryType, ...InquiryType[]];
 
 export const REPLY_PROMISE_HOURS = 48;
+export const INQUIRY_TYPE_MAX = 100;
+export const INQUIRY_TYPES_MAX = 20;
+
+const normalisedReason = (value: string) => value.trim().toLowerCase();
+
+/** A known reason's label for a slug or label in any case; any other reason as it was sent. */
+export const inquiryTypeLabel = (value: string) =>
+  inquiryTypes.find(
+    (type) =>
+      normalisedReason(type.value) === normalisedReason(value) ||
+      normalisedReason(type.label) === normalisedReason(value),
+  )?.label ?? value;
 
 /** Word for word from the spec's error catalogue. */
 export const contactMessages = {
@@ -28,7 +39,8 @@ export const contactMessages = {
   replyPromise: `We read every message and reply within ${REPLY_PROMISE_HOURS} hours.`,
   nameRequired: 'Please enter your name',
   messageRequired: 'Please write a message',
-  unknownInquiryType: 'Unknown inquiry type: choose from the listed reasons',
+  inquiryTypeTooLong: `Each inquiry reason must be at most ${INQUIRY_TYPE_MAX} characters`,
+  tooManyInquiryTypes: `Choose at most ${INQUIRY_TYPES_MAX} inquiry reasons`,
   tooMany: 'You have sent several messages in a short time. Please wait a few minutes and try again.',
 } as const;
 
@@ -60,11 +72,16 @@ export const contactRequest = z
     fullName: personName.optional(),
     email: emailField,
     message: messageText,
+    // A single reason sent as text counts as a list of one.
     inquiryTypes: z
-      .array(z.enum(inquiryTypeValues, { error: contactMessages.unknownInquiryType }), {
-        error: 'inquiryTypes must be a list of inquiry reasons',
-      })
-      .max(inquiryTypes.length, 'Choose each inquiry reason at most once')
+      .preprocess(
+        (value) => (typeof value === 'string' ? [value] : value),
+        z
+          .array(z.string().trim().min(1).max(INQUIRY_TYPE_MAX, contactMessages.inquiryTypeTooLong), {
+            error: 'inquiryTypes must be a list of inquiry reasons',
+          })
+          .max(INQUIRY_TYPES_MAX, contactMessages.tooManyInquiryTypes),
+      )
       .optional(),
     website: honeypot,
   })

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { nationalityField } from './auth.ts';
+import { booleanFromText, calendarDate, numberFromText } from './common.ts';
 
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -32,7 +33,9 @@ export const profileUser = z.object({ first_name: z.string(), username: z.string
 
 export const profileResponse = z.object({
   user: profileUser,
+  /** The country's English name when one is known, else the text as the pilgrim wrote it. */
   nationality: z.string().nullable(),
+  nationality_code: z.string().nullable(),
   bio: z.string(),
   avatar_url: z.string().nullable(),
   vibe: z.enum(vibes).nullable(),
@@ -55,19 +58,15 @@ const isTimeZone = (value: string) => {
 };
 
 /** Only the fields sent are changed; the chat sends vibe and dates, the profile form nationality and bio. */
-export const updateProfileBody = z.strictObject({
+export const updateProfileBody = z.object({
   nationality: nationalityField.optional(),
   bio: z.string({ error: 'bio must be text' }).max(MAX_BIO_LENGTH, profileMessages.bioTooLong).optional(),
   vibe: z.enum(vibes, { error: 'Please select a vibe' }).nullable().optional(),
-  camino_start_date: z.iso.date({ error: 'Please select a date' }).nullable().optional(),
-  camino_duration: z
-    .union(
-      caminoDurations.map((days) => z.literal(days)),
-      { error: 'Please select a duration' },
-    )
+  camino_start_date: calendarDate('Please select a date').nullable().optional(),
+  camino_duration: numberFromText(z.literal(caminoDurations, { error: 'Please select a duration' }))
     .nullable()
     .optional(),
-  reminder_emails: z.boolean({ error: 'reminder_emails must be true or false' }).optional(),
+  reminder_emails: booleanFromText(z.boolean({ error: 'reminder_emails must be true or false' })).optional(),
   time_zone: z
     .string({ error: profileMessages.unknownTimeZone })
     .max(64, profileMessages.unknownTimeZone)

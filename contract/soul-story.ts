@@ -118,7 +118,11 @@ export type ConcatenatedResponse = z.infer<typeof concatenatedResponse>;
 export const shareResponse = z.object({ share_url: z.string(), token: z.string() });
 export type ShareResponse = z.infer<typeof shareResponse>;
 
-/** GET /api/soulstory/shared/{token}/: public, for the share page. 404 once revoked. */
+/**
+ * GET /api/soulstory/shared/{token}/: public, for the share page. 404 once revoked. Its media URLs
+ * belong to the share (`/s/{token}/keepsake.mp4`, `/s/{token}/poster.jpg`): they name neither the owner
+ * nor a stored file, and answer 404 the moment the share is revoked or replaced.
+ */
 export const sharedKeepsake = z.object({
   video_url: z.string(),
   poster_url: z.string(),
@@ -131,6 +135,9 @@ export const shareTokenParam = z.object({ token: z.string().min(1).max(100) });
 
 /** The share page's path for a token. */
 export const sharePath = (token: string) => `/s/${token}`;
+/** The shared keepsake video and its poster, served while the share lasts. */
+export const sharedVideoPath = (token: string) => `${sharePath(token)}/keepsake.mp4`;
+export const sharedPosterPath = (token: string) => `${sharePath(token)}/poster.jpg`;
 
 /** The spec's upload file name: the title with whitespace turned to underscores, plus the extension. */
 export const storyFileName = (title: string, extension: string) =>

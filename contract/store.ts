@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, limitedText } from './common.ts';
+import { emailField, limitedText, numberFromText } from './common.ts';
 
 export const shirtSizes = ['S', 'M', 'L', 'XL', 'XXL'] as const;
 export type ShirtSize = (typeof shirtSizes)[number];
@@ -64,11 +64,13 @@ export const shippingAddress = z.object({
 export const createOrderBody = z
   .object({
     productId: z.enum(storeProductIds, { error: storeMessages.product }),
-    quantity: z
-      .number({ error: storeMessages.quantity })
-      .int(storeMessages.quantity)
-      .min(1, storeMessages.quantity)
-      .max(maximumQuantity, storeMessages.quantity),
+    quantity: numberFromText(
+      z
+        .number({ error: storeMessages.quantity })
+        .int(storeMessages.quantity)
+        .min(1, storeMessages.quantity)
+        .max(maximumQuantity, storeMessages.quantity),
+    ),
     size: z.enum(shirtSizes, { error: storeMessages.size }).optional(),
     name: required(120, 'Name', storeMessages.name),
     email: emailField,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { numberFromText, yesNoFromText } from './common.ts';
 
 export const ratingQuestions = [
   {
@@ -108,24 +109,31 @@ export const surveyMessages = {
 const questionFor = (key: RatingKey) => ratingQuestions.find((question) => question.key === key)!;
 
 const rating = (key: RatingKey) =>
-  z
-    .number({
-      error: (issue) =>
-        issue.input === undefined || issue.input === null
-          ? questionFor(key).required
-          : `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,
-    })
-    .int(`${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
-    .min(RATING_MIN, `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
-    .max(RATING_MAX, `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`);
+  numberFromText(
+    z
+      .number({
+        error: (issue) =>
+          issue.input === undefined || issue.input === null
+            ? questionFor(key).required
+            : `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,
+      })
+      .int(`${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
+      .min(RATING_MIN, `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`)
+      .max(
+        RATING_MAX,
+        `${questionFor(key).short} must be a whole number from ${RATING_MIN} to ${RATING_MAX}`,
+      ),
+  );
 
 const yesNo = (key: YesNoKey) =>
-  z.enum(['yes', 'no'], {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null
-        ? yesNoQuestions.find((question) => question.key === key)!.required
-        : `${key} must be "yes" or "no"`,
-  });
+  yesNoFromText(
+    z.enum(['yes', 'no'], {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? yesNoQuestions.find((question) => question.key === key)!.required
+          : `${key} must be "yes" or "no"`,
+    }),
+  );
 
 const freeText = (key: string) =>
   z

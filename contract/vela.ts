@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanFromText, calendarDate, numberFromText } from './common.ts';
 
 /** The spec's chat parameters (section 9) and the ranges the server clamps them to. */
 export const chatParameters = { max_new_tokens: 70, temperature: 0, top_p: 0.9, do_sample: true } as const;
@@ -242,9 +243,9 @@ export const replyForOutcome = (outcome: ChatOutcome): string => {
 };
 
 const clampedNumber = (name: keyof typeof parameterRanges) =>
-  z
-    .number({ error: `parameters.${name} must be a number` })
-    .transform((value) => Math.min(parameterRanges[name].max, Math.max(parameterRanges[name].min, value)));
+  numberFromText(z.number({ error: `parameters.${name} must be a number` })).transform((value) =>
+    Math.min(parameterRanges[name].max, Math.max(parameterRanges[name].min, value as number)),
+  );
 
 export const chatParametersSchema = z.object({
   max_new_tokens: clampedNumber('max_new_tokens')
@@ -252,9 +253,9 @@ export const chatParametersSchema = z.object({
     .default(chatParameters.max_new_tokens),
   temperature: clampedNumber('temperature').default(chatParameters.temperature),
   top_p: clampedNumber('top_p').default(chatParameters.top_p),
-  do_sample: z
-    .boolean({ error: 'parameters.do_sample must be true or false' })
-    .default(chatParameters.do_sample),
+  do_sample: booleanFromText(z.boolean({ error: 'parameters.do_sample must be true or false' })).default(
+    chatParameters.do_sample,
+  ),
 });
 export type ChatParameters = z.output<typeof chatParametersSchema>;
 
@@ -340,10 +341,7 @@ const isTimeZone = (value: string) => {
 };
 
 export const reminderScheduleRequest = z.object({
-  startDate: z
-    .string({ error: reminderMessages.invalidDate })
-    .transform((value) => value.slice(0, 10))
-    .pipe(z.iso.date({ error: reminderMessages.invalidDate })),
+  startDate: calendarDate(reminderMessages.invalidDate),
   duration: z.coerce
     .number({ error: reminderMessages.invalidDuration })
     .int(reminderMessages.invalidDuration)

@@ -52,7 +52,8 @@ const privateServer = async () => {
       output += chunk;
     });
     const started = Date.now();
-    while (Date.now() - started < 60_000) {
+    // A fresh embedded database with its migrations can take over a minute on a busy 2-core machine.
+    while (Date.now() - started < 100_000) {
       if (app.exitCode !== null) throw new Error(`the private server exited:\n${output}`);
       try {
         if ((await fetch(`${baseURL}/readyz`)).ok) return;

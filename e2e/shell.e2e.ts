@@ -27,7 +27,7 @@ describe('app shell', () => {
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.waitFor();
-    await drawer.getByRole('button', { name: 'Who we are' }).click();
+    await drawer.getByRole('link', { name: 'Who we are' }).click();
     await page.waitForURL('**/about');
     await drawer.waitFor({ state: 'hidden' });
   });

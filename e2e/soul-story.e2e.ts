@@ -202,8 +202,8 @@ describe('Soul Story', () => {
 
     // The keepsake of the final order, then its download.
     const keepsake = page.getByLabel('Your Soul Story video');
-    await keepsake.waitFor({ timeout: 150_000 });
-    await page.getByText(/Updating your video/).waitFor({ state: 'detached', timeout: 150_000 });
+    await keepsake.waitFor({ timeout: 300_000 });
+    await page.getByText(/Updating your video/).waitFor({ state: 'detached', timeout: 300_000 });
     await expectAccessible(page);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -240,7 +240,13 @@ describe('Soul Story', () => {
     await visitor.goto(sharePath);
     const sharedVideo = visitor.locator('video');
     await sharedVideo.waitFor();
-    expect(await sharedVideo.getAttribute('src')).toMatch(/\/media\/.+\.mp4$/);
+    // The page plays the video through the share itself: no owner id, no stored file's name.
+    const sharedVideoPath = `${sharePath}/keepsake.mp4`;
+    expect(await sharedVideo.getAttribute('src')).toBe(sharedVideoPath);
+    expect(await sharedVideo.getAttribute('poster')).toBe(`${sharePath}/poster.jpg`);
+    expect((await fetch(`${baseURL()}${sharedVideoPath}`, { headers: { range: 'bytes=0-9' } })).status).toBe(
+      206,
+    );
     await expectAccessible(visitor);
     const html = await (await fetch(`${baseURL()}${sharePath}`)).text();
     for (const tag of ['og:title', 'og:image', 'og:video']) expect(html).toContain(`property="${tag}"`);
@@ -254,6 +260,7 @@ describe('Soul Story', () => {
     expect(await visitor.locator('video').count()).toBe(0);
     const revokedHtml = await (await fetch(`${baseURL()}${sharePath}`)).text();
     expect(revokedHtml).not.toContain('og:video');
+    expect((await fetch(`${baseURL()}${sharedVideoPath}`)).status).toBe(404);
 
     expect(consoleErrors).toEqual([]);
     expect(visitorErrors).toEqual([]);

@@ -27,4 +27,8 @@ if (stale) {
       stdio: 'inherit',
     },
   );
+  execFileSync(process.execPath, [path.join(root, 'scripts/compress-build.ts')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
 }

@@ -13,7 +13,8 @@ node -e 'if (process.versions.node.split(".")[0] !== "24") { console.error("Node
 
 echo "== typecheck"; tsc --noEmit -p tsconfig.json
 echo "== lint and format"; biome check .
-echo "== build"; vite build --logLevel warn
+echo "== build"; vite build --logLevel warn && node scripts/compress-build.ts
+echo "== OpenAPI lint"; node scripts/lint-openapi.ts
 
 mkdir -p .tmp
 rm -f .tmp/results-*.json .tmp/output-*.log

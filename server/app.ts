@@ -1,12 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import scalar from '@scalar/fastify-api-reference';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -14,8 +20,14 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { AppDeps } from './deps.ts';
+import { registerBodyParsers } from './http/body-parsers.ts';
+import { publicRead, registerCaching } from './http/caching.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
-import { renderMetaTags } from './http/page-meta.ts';
+import { finishOpenApiDocument } from './http/openapi.ts';
+import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
+import { registerSitePages } from './http/site-pages.ts';
+import { registerTextHygiene } from './http/text-hygiene.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import { featureModules } from './modules/index.ts';
 
@@ -60,10 +72,13 @@ const stripePagePolicy = Object.entries({
 
 /** The one entry point: production and tests build the same app from the same deps. */
 export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+  const proxies = deps.config.TRUST_PROXY;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: deps.config.BODY_LIMIT_BYTES,
-    trustProxy: true,
+    // request.ip, which every rate limit and log line uses, is the socket's peer unless TRUST_PROXY names
+    // the proxies in front (Fastify reads a bare number as "trust no one", so a hop count is a function).
+    trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
@@ -71,11 +86,33 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
   registerErrorHandler(app);
+  registerBodyParsers(app);
+  registerTextHygiene(app);
+  registerCaching(app);
+  await registerCompression(app);
+  // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
+  // connection, so the client's next request does not land in the middle of the unread body.
+  app.addHook('onSend', async (request, reply) => {
+    if (!request.raw.complete) reply.header('connection', 'close');
+  });
 
   await app.register(helmet, {
     contentSecurityPolicy,
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+  // Existing clients call the API from pages on other origins (spec §7's "main API host"). They send
+  // a bearer token, never cookies, so credentials stay off and only the named origins are answered.
+  await app.register(cors, {
+    delegator: (request, callback) =>
+      callback(null, {
+        origin:
+          request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? ''),
+        credentials: false,
+        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+        allowedHeaders: ['authorization', 'content-type'],
+        maxAge: 600,
+      }),
   });
   await app.register(multipart, {
     limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 12, fileSize: 300 * 1024 * 1024 },
@@ -87,12 +124,14 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
         version: '1.0.0',
         description: 'Soul Stories, the Vela companion, accounts, giving and the community of Pilgrim Soul.',
       },
+      servers: [{ url: deps.config.PUBLIC_URL }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: finishOpenApiDocument,
   });
 
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { ...publicRead(60), schema: { hide: true } }, async () => app.swagger());
   await app.register(scalar, {
     routePrefix: '/api/docs',
     configuration: { url: '/api/openapi.json', theme: 'default' },
@@ -123,6 +162,7 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
     if (feature.routes) await app.register(feature.routes(deps));
   }
 
+  registerSitePages(app, deps);
   await registerWebApp(app, deps);
   return app;
 };
@@ -146,17 +186,24 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
       wildcard: false,
       index: false,
       decorateReply: false,
+      // `npm run build` writes .br and .gz beside each file; the one the browser accepts is sent.
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (response, filePath) => {
         if (filePath.includes('/assets/'))
           response.header('cache-control', 'public, max-age=31536000, immutable');
+        // The browser asks for the service worker on every visit, so a new deployment is found at once.
+        // (filePath is the variant sent: sw.js.br or sw.js.gz when the browser takes one.)
+        else if (path.basename(filePath).replace(/\.(br|gz)$/, '') === 'sw.js')
+          response.header('cache-control', 'no-cache');
       },
     });
   const indexHtml = built ? readFileSync(`${webDist}/index.html`, 'utf8') : null;
   const defaultTitle = /<title>.*<\/title>/;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    const isPage = request.method === 'GET' && !/^\/(api|media|static)\//.test(pathname);
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && isPagePath(pathname);
     if (!isPage || !indexHtml) {
       return reply.status(404).send({ error: `No such endpoint: ${request.method} ${pathname}` });
     }
@@ -166,6 +213,10 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     const html = meta
       ? indexHtml.replace(defaultTitle, renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))
       : indexHtml;
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
-  });
+    return reply.type('text/html; charset=utf-8').send(html);
+  };
+  // A page is a route, so it is compressed and revalidated (ETag, `no-cache`) like any other answer.
+  app.addConstraintStrategy(pagePathConstraint);
+  app.get('*', { ...publicRead(0), constraints: { page: true }, schema: { hide: true } }, servePage);
+  app.setNotFoundHandler(servePage);
 };

@@ -43,6 +43,26 @@ describe('loadConfig', () => {
     }
   });
 
+  it('takes the client address from the socket unless TRUST_PROXY names the proxies', () => {
+    const trust = (value?: string) =>
+      loadConfig({ DATA_DIR: dataDir(), ...(value === undefined ? {} : { TRUST_PROXY: value }) }).TRUST_PROXY;
+    expect(trust()).toBe(false);
+    expect(trust('off')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('2')).toBe(2);
+    expect(trust(' 127.0.0.1, 10.0.0.0/8 ,::1,fd00::/8,192.168.0.0/255.255.0.0,loopback')).toEqual([
+      '127.0.0.1',
+      '10.0.0.0/8',
+      '::1',
+      'fd00::/8',
+      '192.168.0.0/255.255.0.0',
+      'loopback',
+    ]);
+    for (const wrong of ['true', 'everyone', '10.0.0.0/33', '10.0.0.1/8/8', '1.2.3', '::1/129']) {
+      expect(() => trust(wrong)).toThrow(/^Invalid configuration: TRUST_PROXY: .* is not a proxy address/);
+    }
+  });
+
   it('refuses test-mode payments in production unless asked for', () => {
     expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(
       /test mode in production/,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -8,6 +9,43 @@ const booleanFromEnv = z
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
 const optionalUrl = z.url().optional();
+
+/** An address or range a proxy may speak from: an IP, a CIDR (or address/netmask), or proxy-addr's named ranges. */
+const isProxyAddress = (entry: string) => {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d+$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return isIP(prefix) === version;
+};
+
+/**
+ * Whose word to take for the client's address (X-Forwarded-For): nobody (off: the socket's peer is the
+ * client), the proxies at these addresses, or this many proxies in front of the app.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('off')
+  .transform((value, context): false | number | string[] => {
+    if (['', 'off', 'false', 'no', '0'].includes(value.toLowerCase())) return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
+    const wrong = entries.find((entry) => !isProxyAddress(entry));
+    if (wrong !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: `'${wrong}' is not a proxy address; give off, a hop count, or addresses and CIDRs such as 127.0.0.1,10.0.0.0/8 (trusting everyone would let any client choose its address)`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 /** Every setting the app reads, in one place. Environment variable names match the keys. */
 export const configSchema = z.object({
@@ -20,16 +58,26 @@ export const configSchema = z.object({
   RUN_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
+  // A day: spec clients never refresh; logout and password resets still end a token at once (decision 011).
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
     .positive()
-    .default(15 * 60),
+    .default(24 * 60 * 60),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
+  TRUST_PROXY: trustProxy,
+  // The numbers of server/modules/auth/limits.ts, which says what each counts (decision 006).
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  AUTH_RATE_LIMIT_ACCOUNT_CEILING: z.coerce.number().int().positive().default(100),
+  AUTH_RATE_LIMIT_CEILING_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 60),
+  AUTH_RATE_LIMIT_RESET_EMAILS: z.coerce.number().int().positive().default(5),
   MEDIA_URL_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -40,6 +88,17 @@ export const configSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Other origins (scheme, host and port) whose pages may call /api/* with a bearer token. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim().replace(/\/$/, ''))
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.url({ error: 'CORS_ORIGINS must be origins such as https://app.example.org' }))),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Pilgrim Soul <hello@pilgrimsoul.local>'),
@@ -66,6 +125,8 @@ export type Config = z.infer<typeof configSchema> & {
   SECRET: string;
   dataDir: string;
   mediaDir: string;
+  /** Uploads being received and files being rendered; nothing in it outlives its request or job. */
+  temporaryDir: string;
   outboxDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
   payments: 'test' | 'stripe';
@@ -110,6 +171,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     SECRET: values.SECRET ?? readOrCreateSecret(dataDir),
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    temporaryDir: path.join(dataDir, 'tmp'),
     outboxDir: path.join(dataDir, 'outbox'),
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }

@@ -6,12 +6,14 @@ import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
+import { createLiveSessions, liveSessionOwner } from './http/live-sessions.ts';
 import { createPageMetaRegistry } from './http/page-meta.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createMediaSigner } from './media/signed-urls.ts';
 import { createLocalStorage } from './media/storage.ts';
+import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
 import { featureModules } from './modules/index.ts';
 
 export const createLogger = (config: Config): Logger =>
@@ -58,6 +60,8 @@ export const createRuntime = async (
       : {}),
   });
   const tokens = createAccessTokens(config.SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const sessions = createLiveSessions(liveSessionOwner(database.db));
+  const temporaryFiles = createTemporaryFiles(config.temporaryDir);
   const deps: AppDeps = {
     config,
     logger,
@@ -70,20 +74,25 @@ export const createRuntime = async (
       outboxDir: config.outboxDir,
       logger,
     }),
-    storage: createLocalStorage(path.resolve(config.mediaDir)),
+    storage: createLocalStorage(path.resolve(config.mediaDir), temporaryFiles),
+    temporaryFiles,
     media: createMediaSigner(config.SECRET, config.MEDIA_URL_TTL_SECONDS),
     rateLimiter: createRateLimiter(database.db, config.RATE_LIMIT_SCALE),
     tokens,
-    auth: createAuthGuard(database.db, tokens),
+    sessions,
+    auth: createAuthGuard(database.db, tokens, sessions),
     pageMeta: createPageMetaRegistry(),
   };
   for (const feature of featureModules) {
     if (feature.jobs) await queue.register(feature.jobs(deps));
   }
   if (runsWorkers) await queue.startWorkers();
+  // Every process sweeps the temporary folder its own requests and jobs write to (decision 010).
+  const stopSweeping = sweepEveryHour(temporaryFiles, logger);
   return {
     ...deps,
     close: async () => {
+      stopSweeping();
       await queue.stop();
       await database.close();
     },

@@ -1,9 +1,13 @@
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
+import { emptyTemporaryFolder } from './media/temporary-files.ts';
 
 const REQUIRED_NODE_MAJOR = 24;
 
-/** Shared start-up for the web and worker processes: checks, config and the data-directory lock. */
+/**
+ * Shared start-up for the web and worker processes: checks, config, the data-directory lock and,
+ * when it is held, an empty temporary folder.
+ */
 export const prepareProcess = (): { config: Config; unlock: () => void } => {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < REQUIRED_NODE_MAJOR) {
@@ -14,7 +18,11 @@ export const prepareProcess = (): { config: Config; unlock: () => void } => {
   }
   try {
     const config = loadConfig();
-    const unlock = config.database.kind === 'pglite' ? lockDataDir(config.dataDir) : () => {};
+    const locked = config.database.kind === 'pglite';
+    const unlock = locked ? lockDataDir(config.dataDir) : () => {};
+    // A locked data folder is this process's alone, so whatever its temporary folder holds was left by
+    // an earlier, killed one. Processes on PostgreSQL may share a data folder: they rely on the sweep.
+    if (locked) emptyTemporaryFolder(config.temporaryDir);
     return { config, unlock };
   } catch (error) {
     if (error instanceof ConfigError || error instanceof DataDirLockedError) {

@@ -1,20 +1,34 @@
 import { createHash } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { z } from 'zod';
+
+/** Who a token speaks for: the user and the session (one sign-in) it was issued within. */
+export interface TokenSubject {
+  userId: string;
+  sessionId: string;
+}
 
 export interface AccessTokens {
-  sign(userId: string): Promise<string>;
-  /** The user id, or null for a missing, tampered, expired or foreign token. */
-  verify(token: string): Promise<string | null>;
+  sign(subject: TokenSubject): Promise<string>;
+  /**
+   * The user and session, or null for a missing, tampered, expired or foreign token, one without
+   * `exp`, or one whose ids are not ids. Whether the session is still live is the guard's question.
+   */
+  verify(token: string): Promise<TokenSubject | null>;
 }
 
 const ISSUER = 'pilgrim-soul';
 const AUDIENCE = 'pilgrim-soul-api';
+const SESSION_CLAIM = 'sid';
+
+// Any 8-4-4-4-12 hex id: what PostgreSQL's uuid type reads, so a crafted `sub` never reaches a query.
+const claims = z.object({ sub: z.guid(), [SESSION_CLAIM]: z.guid() });
 
 export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTokens => {
   const key = createHash('sha256').update(`${secret}:access-token`).digest();
   return {
-    sign: (userId) =>
-      new SignJWT({})
+    sign: ({ userId, sessionId }) =>
+      new SignJWT({ [SESSION_CLAIM]: sessionId })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(userId)
         .setIssuer(ISSUER)
@@ -28,8 +42,10 @@ export const createAccessTokens = (secret: string, ttlSeconds: number): AccessTo
           algorithms: ['HS256'],
           issuer: ISSUER,
           audience: AUDIENCE,
+          requiredClaims: ['exp', 'sub', SESSION_CLAIM],
         });
-        return typeof payload.sub === 'string' ? payload.sub : null;
+        const parsed = claims.safeParse(payload);
+        return parsed.success ? { userId: parsed.data.sub, sessionId: parsed.data[SESSION_CLAIM] } : null;
       } catch (error) {
         if (error instanceof errors.JOSEError || error instanceof TypeError) return null;
         throw error;

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { users } from '../modules/auth/tables.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
+import type { LiveSessions } from './live-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 }
 
 export interface AuthGuard {
-  /** preHandler: a valid bearer access token is required. */
+  /** preHandler: a valid bearer access token of a live session is required. */
   required(request: FastifyRequest): Promise<void>;
   /** preHandler: the caller must be an admin, read from the database on every call. */
   admin(request: FastifyRequest): Promise<void>;
@@ -32,10 +33,13 @@ export const userIdOf = (request: FastifyRequest): string => {
   return request.userId;
 };
 
-export const createAuthGuard = (db: Db, tokens: AccessTokens): AuthGuard => {
+export const createAuthGuard = (db: Db, tokens: AccessTokens, sessions: LiveSessions): AuthGuard => {
   const identify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
-    request.userId = token ? await tokens.verify(token) : null;
+    const subject = token ? await tokens.verify(token) : null;
+    // A signed-out, reset or deleted session ends its access tokens too (cached for a few seconds).
+    request.userId =
+      subject && (await sessions.isLive(subject.sessionId, subject.userId)) ? subject.userId : null;
   };
   const required = async (request: FastifyRequest) => {
     await identify(request);

@@ -131,6 +131,22 @@ describe(`HTTP base on ${process.env.TEST_DB}`, () => {
     await expect(limiter.hit(rule, 'subject')).resolves.toBeUndefined();
   });
 
+  it('answers a count without refusing, and takes a hit back within its window only', async () => {
+    const limiter = createRateLimiter(testApp.deps.db, 2);
+    const rule = { name: 'test-count', limit: 1, windowSeconds: 60 };
+    expect(await limiter.count(rule, 'subject')).toMatchObject({ count: 1, limit: 2 });
+    expect(await limiter.count(rule, 'subject')).toMatchObject({ count: 2 });
+    const past = await limiter.count(rule, 'subject');
+    expect(past.count).toBe(3);
+    expect(past.retryAfter).toBeGreaterThan(55);
+    await limiter.undo(rule, 'subject');
+    await limiter.undo(rule, 'subject');
+    await expect(limiter.hit(rule, 'subject')).resolves.toBeUndefined();
+    await expect(limiter.hit(rule, 'subject')).rejects.toMatchObject({ status: 429 });
+    await limiter.undo(rule, 'nobody-yet');
+    expect((await limiter.count(rule, 'nobody-yet')).count).toBe(1);
+  });
+
   it('scales limits by configuration', async () => {
     const limiter = createRateLimiter(testApp.deps.db, 2);
     const rule = { name: 'test-scaled', limit: 1, windowSeconds: 60 };

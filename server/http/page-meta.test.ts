@@ -28,4 +28,42 @@ describe('page meta', () => {
     await expect(registry.resolve('/blog/first-steps')).resolves.toEqual({ title: 'Post first-steps' });
     await expect(registry.resolve('/about')).resolves.toBeNull();
   });
+
+  it('writes the canonical URL, robots and JSON-LD that no value can break out of', () => {
+    const html = renderMetaTags(
+      {
+        title: 'A post',
+        canonical: '/blog/a-post',
+        robots: 'noindex',
+        jsonLd: [{ '@type': 'BlogPosting', headline: '</script><script>alert(1)</script>' }],
+      },
+      'https://pilgrims.example',
+      '/blog/A-Post/',
+    );
+    expect(html).toContain('<link rel="canonical" href="https://pilgrims.example/blog/a-post">');
+    expect(html).toContain('<meta property="og:url" content="https://pilgrims.example/blog/a-post">');
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    expect(html).not.toContain('</script><script>');
+    const json = /<script type="application\/ld\+json">(.*)<\/script>/.exec(html)?.[1];
+    expect(JSON.parse(json!).headline).toBe('</script><script>alert(1)</script>');
+  });
+
+  it('shows the brand mark in previews of a page without its own picture', () => {
+    const html = renderMetaTags({ title: 'About' }, 'https://pilgrims.example', '/about');
+    expect(html).toContain(
+      '<meta property="og:image" content="https://pilgrims.example/static/brand/logo-mark.png">',
+    );
+    expect(html).toContain('<meta name="twitter:card" content="summary">');
+    expect(html).not.toContain('rel="canonical"');
+  });
+
+  it('passes to the next pattern when a resolver finds nothing', async () => {
+    const registry = createPageMetaRegistry();
+    registry.register(/^\/blog\/([\w-]+)$/, () => null);
+    registry.register(/^\/.*$/, () => ({ title: 'Pilgrim Soul', robots: 'noindex' }));
+    await expect(registry.resolve('/blog/gone')).resolves.toEqual({
+      title: 'Pilgrim Soul',
+      robots: 'noindex',
+    });
+  });
 });

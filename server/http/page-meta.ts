@@ -1,10 +1,18 @@
-/** What a shared page shows in link previews: server-rendered into index.html. */
+import type { FastifyInstance } from 'fastify';
+
+/** What a page shows search engines and link previews: server-rendered into index.html. */
 export interface PageMeta {
   title: string;
   description?: string;
   image?: string;
   video?: string;
   type?: 'website' | 'article' | 'video.other';
+  /** The page's one spelling (a path); the requested path when absent. */
+  canonical?: string;
+  /** `noindex` for pages no search engine should list. */
+  robots?: string;
+  /** schema.org objects, each written as one JSON-LD script. */
+  jsonLd?: Record<string, unknown>[];
 }
 
 type Resolver = (match: RegExpExecArray) => Promise<PageMeta | null> | PageMeta | null;
@@ -14,6 +22,7 @@ export interface PageMetaRegistry {
   resolve(pathname: string): Promise<PageMeta | null>;
 }
 
+/** Patterns are tried in the order registered; a resolver that finds nothing (null) passes to the next. */
 export const createPageMetaRegistry = (): PageMetaRegistry => {
   const entries: { pattern: RegExp; resolve: Resolver }[] = [];
   return {
@@ -23,7 +32,8 @@ export const createPageMetaRegistry = (): PageMetaRegistry => {
     resolve: async (pathname) => {
       for (const entry of entries) {
         const match = entry.pattern.exec(pathname);
-        if (match) return entry.resolve(match);
+        const meta = match ? await entry.resolve(match) : null;
+        if (meta) return meta;
       }
       return null;
     },
@@ -33,28 +43,67 @@ export const createPageMetaRegistry = (): PageMetaRegistry => {
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
+/** JSON inside a script element: `<` is escaped so no value can close the element. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll('<', '\\u003c')
+    .replaceAll('\u2028', '\\u2028')
+    .replaceAll('\u2029', '\\u2029');
+
+export const SITE_NAME = 'Pilgrim Soul';
+/** Previews need a picture: the brand mark when the page has none (512 × 512, so a small card). */
+export const SITE_IMAGE = '/static/brand/logo-mark.png';
+
 export const renderMetaTags = (meta: PageMeta, publicUrl: string, pathname: string): string => {
   const absolute = (url: string) => (url.startsWith('http') ? url : new URL(url, publicUrl).toString());
+  const url = absolute(meta.canonical ?? pathname);
+  const image = absolute(meta.image ?? SITE_IMAGE);
   const tags: [string, string][] = [
+    ['og:site_name', SITE_NAME],
     ['og:title', meta.title],
     ['og:type', meta.type ?? 'website'],
-    ['og:url', absolute(pathname)],
+    ['og:url', url],
+    ['og:image', image],
     ['twitter:card', meta.image ? 'summary_large_image' : 'summary'],
     ['twitter:title', meta.title],
+    ['twitter:image', image],
   ];
   if (meta.description) {
     tags.push(['og:description', meta.description], ['twitter:description', meta.description]);
   }
-  if (meta.image) tags.push(['og:image', absolute(meta.image)], ['twitter:image', absolute(meta.image)]);
   if (meta.video) tags.push(['og:video', absolute(meta.video)], ['og:video:type', 'video/mp4']);
-  const metaTags = tags
-    .map(([property, content]) => {
-      const attribute = property.startsWith('twitter:') ? 'name' : 'property';
-      return `<meta ${attribute}="${property}" content="${escapeHtml(content)}">`;
-    })
-    .join('\n    ');
-  const description = meta.description
-    ? `\n    <meta name="description" content="${escapeHtml(meta.description)}">`
-    : '';
-  return `<title>${escapeHtml(meta.title)}</title>${description}\n    ${metaTags}`;
+  const lines = [`<title>${escapeHtml(meta.title)}</title>`];
+  if (meta.description) lines.push(`<meta name="description" content="${escapeHtml(meta.description)}">`);
+  if (meta.robots) lines.push(`<meta name="robots" content="${escapeHtml(meta.robots)}">`);
+  if (meta.canonical) lines.push(`<link rel="canonical" href="${escapeHtml(url)}">`);
+  for (const [property, content] of tags) {
+    const attribute = property.startsWith('twitter:') ? 'name' : 'property';
+    lines.push(`<meta ${attribute}="${property}" content="${escapeHtml(content)}">`);
+  }
+  for (const data of meta.jsonLd ?? [])
+    lines.push(`<script type="application/ld+json">${scriptJson(data)}</script>`);
+  return lines.join('\n    ');
+};
+
+/** Where the app's pages live: every path but the API's, private media's and public assets'. */
+export const isPagePath = (url: string) => !/^\/(api|media|static)\//.test(url);
+
+/**
+ * A route constraint, `constraints: { page: true }`, that lets a catch-all page route answer page
+ * paths only: /api, /media and /static keep the not-found answer, and Fastify's 414 for an
+ * over-long parameter. Routes without it match as before.
+ */
+export const pagePathConstraint: Parameters<FastifyInstance['addConstraintStrategy']>[0] = {
+  name: 'page',
+  mustMatchWhenDerived: false,
+  storage: () => {
+    const handlers = new Map<unknown, unknown>();
+    return {
+      get: (isPage) => (handlers.get(isPage) ?? null) as never,
+      set: (isPage, handler) => {
+        handlers.set(isPage, handler);
+      },
+    };
+  },
+  deriveConstraint: (request) => isPagePath(request.url ?? '/'),
 };

@@ -13,3 +13,6 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The offline service worker and its update prompt load in their own chunk, after the first page.
+void import('./app/service-worker.tsx').then(({ registerServiceWorker }) => registerServiceWorker());

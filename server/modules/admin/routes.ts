@@ -19,7 +19,8 @@ import { letterInput, letterQueued } from '../../../contract/newsletter.ts';
 import { surveyAggregates, surveyResponseItem } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
-import { Invalid, TooLarge, Unauthorized } from '../../http/errors.ts';
+import { Invalid, Unauthorized } from '../../http/errors.ts';
+import { receiveForm } from '../../http/multipart.ts';
 import {
   createPost,
   getPostForAdmin,
@@ -150,7 +151,7 @@ export const adminRoutes =
             summary: action === 'publish' ? 'Publish a post now' : 'Take a post back to drafts',
             security,
             params: postId,
-            body: z.object({}).strict().nullish(),
+            body: z.object({}).nullish(),
             response: { 200: adminBlogPost, 404: errorBody, ...guarded },
           },
         },
@@ -178,14 +179,19 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        const file = await request.file({ limits: { fileSize: blogLimits.coverBytes, files: 1 } });
-        if (file?.fieldname !== 'cover') throw new Invalid(adminMessages.coverMissing, 'cover');
-        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-            throw new TooLarge('The cover image must be at most 10 MB.');
-          throw error;
+        const form = await receiveForm(request, {
+          fileField: 'cover',
+          maxBytes: blogLimits.coverBytes,
+          tooLargeMessage: adminMessages.coverTooLarge,
+          incompleteMessage: adminMessages.coverIncomplete,
+          temporaryDir: deps.config.temporaryDir,
         });
-        return setCover(deps, request.params.id, bytes);
+        try {
+          if (!form.file) throw new Invalid(adminMessages.coverMissing, 'cover');
+          return await setCover(deps, request.params.id, form.file);
+        } finally {
+          await form.discard();
+        }
       },
     );
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResetTokens, refreshTokens, users } from './tables.ts';
+import { passwordResetTokens, refreshTokens, sessions, users } from './tables.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -48,6 +48,12 @@ export const updateFirstName = async (db: DbOrTx, id: string, firstName: string)
 export const updatePasswordHash = (db: DbOrTx, id: string, passwordHash: string) =>
   db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
 
+/** A new sign-in; its id is the family of its refresh tokens and the `sid` of its access tokens. */
+export const insertSession = async (db: DbOrTx, userId: string) => {
+  const [row] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
+  return row!.id;
+};
+
 export const insertRefreshToken = (
   db: DbOrTx,
   values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
@@ -75,17 +81,31 @@ export const consumeRefreshToken = async (db: DbOrTx, id: string) => {
   return updated.length === 1;
 };
 
-export const revokeFamily = (db: DbOrTx, familyId: string) =>
-  db
+/** Ends a session: its access tokens (through the guard) and its refresh tokens. */
+export const revokeSession = async (db: DbOrTx, sessionId: string) => {
+  const revokedAt = new Date();
+  await db
+    .update(sessions)
+    .set({ revokedAt })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .set({ revokedAt })
+    .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)));
+};
 
-export const revokeAllForUser = (db: DbOrTx, userId: string) =>
-  db
+/** Ends every session of an account. */
+export const revokeAllForUser = async (db: DbOrTx, userId: string) => {
+  const revokedAt = new Date();
+  await db
+    .update(sessions)
+    .set({ revokedAt })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
     .update(refreshTokens)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+};
 
 export const insertResetToken = (
   db: DbOrTx,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -20,6 +19,7 @@ import {
 import { errorBody } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
+import { limitRegistration, limitResetRequest, limitSignIn } from './limits.ts';
 import * as service from './service.ts';
 
 const rejected = { 400: errorBody, 429: errorBody };
@@ -27,26 +27,6 @@ const rejected = { 400: errorBody, 429: errorBody };
 export const authRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, rateLimiter } = deps;
-    const window = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
-    /** Limits an attempt per client address and per account, so neither a crowd nor one IP can guess freely. */
-    const limit = async (action: string, request: FastifyRequest, account: string) => {
-      const message = authMessages.tooManyAttempts;
-      await rateLimiter.hit(
-        { name: `${action}:ip`, limit: config.AUTH_RATE_LIMIT_PER_IP, windowSeconds: window, message },
-        request.ip,
-      );
-      await rateLimiter.hit(
-        {
-          name: `${action}:account`,
-          limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
-          windowSeconds: window,
-          message,
-        },
-        account.toLowerCase(),
-      );
-    };
-
     app.post(
       '/api/register/',
       {
@@ -58,7 +38,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        await limit('register', request, request.body.email);
+        await limitRegistration(deps, request.body.email, request.ip);
         return reply.status(201).send(await service.register(deps, request.body));
       },
     );
@@ -73,10 +53,8 @@ export const authRoutes =
           response: { 200: authResponse, 401: errorBody, ...rejected },
         },
       },
-      async (request) => {
-        await limit('login', request, request.body.email);
-        return service.login(deps, request.body);
-      },
+      async (request) =>
+        limitSignIn(deps, request.body.email, request.ip, () => service.login(deps, request.body)),
     );
 
     app.post(
@@ -148,8 +126,9 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await limit('reset-request', request, request.body.email);
-        await service.requestPasswordReset(deps, request.body.email);
+        await limitResetRequest(deps, request.body.email, request.ip, () =>
+          service.requestPasswordReset(deps, request.body.email),
+        );
         return { message: authMessages.resetRequestSent };
       },
     );

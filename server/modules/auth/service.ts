@@ -1,13 +1,15 @@
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import { authMessages, type registerBody } from '../../../contract/auth.ts';
+import { nationalityMessages } from '../../../contract/countries.ts';
+import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../../http/errors.ts';
+import { matchNationality } from '../../identity/nationality.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repository from './repository.ts';
 import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'media' | 'queue'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'sessions' | 'media' | 'queue'>;
 
 export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
 
@@ -18,29 +20,52 @@ export const presentUser = (media: AppDeps['media'], user: repository.UserRow) =
   avatar_url: user.avatarKey ? media.url(user.avatarKey) : null,
 });
 
-/** A fresh access token and the first refresh token of a new session family. */
-const startSession = async (deps: AuthDeps, user: repository.UserRow) => {
-  const familyId = randomUUID();
-  return {
-    access: await deps.tokens.sign(user.id),
-    refresh: await issueRefreshToken(deps, user.id, familyId),
-  };
+/**
+ * Signs a user in: a new session, an access token carrying its id and the first refresh token of
+ * its family. Sign-in and registration call it; so do tests that make their users directly.
+ */
+export const startSession = async (deps: Pick<AuthDeps, 'db' | 'config' | 'tokens'>, userId: string) => {
+  const { sessionId, refresh } = await deps.db.transaction(async (tx) => {
+    const sessionId = await repository.insertSession(tx, userId);
+    return { sessionId, refresh: await issueRefreshToken(tx, deps.config, userId, sessionId) };
+  });
+  return { access: await deps.tokens.sign({ userId, sessionId }), refresh };
 };
 
-const issueRefreshToken = async (deps: AuthDeps, userId: string, familyId: string) => {
+const issueRefreshToken = async (
+  db: DbOrTx,
+  config: AuthDeps['config'],
+  userId: string,
+  sessionId: string,
+) => {
   const { token, hash } = newSecretToken();
-  const expiresAt = new Date(Date.now() + deps.config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
-  await repository.insertRefreshToken(deps.db, { userId, familyId, tokenHash: hash, expiresAt });
+  const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
+  await repository.insertRefreshToken(db, { userId, familyId: sessionId, tokenHash: hash, expiresAt });
   return token;
 };
 
+/** Revokes a session and forgets this process's cached answer, so its access tokens stop at once. */
+const endSession = async (deps: AuthDeps, sessionId: string) => {
+  await deps.db.transaction((tx) => repository.revokeSession(tx, sessionId));
+  deps.sessions.forget(sessionId);
+};
+
 const signedIn = async (deps: AuthDeps, user: repository.UserRow) => ({
-  ...(await startSession(deps, user)),
+  ...(await startSession(deps, user.id)),
   email: user.email,
   user: presentUser(deps.media, user),
 });
 
+/** Registration chooses from the country list: a nationality given must name one country. */
+const registeredNationality = (value: string | null | undefined) => {
+  if (!value) return null;
+  const code = matchNationality(value);
+  if (!code) throw new Invalid(nationalityMessages.unknown, 'nationality');
+  return code;
+};
+
 export const register = async (deps: AuthDeps, input: z.output<typeof registerBody>) => {
+  const nationality = registeredNationality(input.nationality);
   if (await repository.findUserByEmail(deps.db, input.email))
     throw new Conflict(authMessages.emailTaken, 'email');
   if (await repository.usernameExists(deps.db, input.username))
@@ -49,7 +74,7 @@ export const register = async (deps: AuthDeps, input: z.output<typeof registerBo
     email: input.email,
     username: input.username,
     passwordHash: await hashPassword(input.password),
-    nationality: input.nationality ?? null,
+    nationality,
   });
   if (!user) throw new Conflict(authMessages.emailTaken, 'email');
   return signedIn(deps, user);
@@ -65,30 +90,32 @@ export const login = async (deps: AuthDeps, input: { email: string; password: st
 };
 
 /**
- * Rotates a refresh token. A token presented a second time means it leaked (or a client misbehaved):
- * the whole session family is revoked, so the thief and the owner alike must sign in again.
+ * Rotates a refresh token within its session (the access tokens already issued keep working). A
+ * token presented a second time means it leaked (or a client misbehaved): the whole session is
+ * revoked, access tokens included, so the thief and the owner alike must sign in again.
  */
 export const refresh = async (deps: AuthDeps, token: string) => {
   const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
   if (!stored) throw new Unauthorized(authMessages.sessionExpired);
   if (stored.usedAt || stored.revokedAt) {
-    await repository.revokeFamily(deps.db, stored.familyId);
+    await endSession(deps, stored.familyId);
     throw new Unauthorized(authMessages.sessionExpired);
   }
   if (!(await repository.consumeRefreshToken(deps.db, stored.id))) {
-    await repository.revokeFamily(deps.db, stored.familyId);
+    await endSession(deps, stored.familyId);
     throw new Unauthorized(authMessages.sessionExpired);
   }
+  const subject = { userId: stored.userId, sessionId: stored.familyId };
   return {
-    access: await deps.tokens.sign(stored.userId),
-    refresh: await issueRefreshToken(deps, stored.userId, stored.familyId),
+    access: await deps.tokens.sign(subject),
+    refresh: await issueRefreshToken(deps.db, deps.config, subject.userId, subject.sessionId),
   };
 };
 
 /** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
 export const logout = async (deps: AuthDeps, token: string) => {
   const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
-  if (stored) await repository.revokeFamily(deps.db, stored.familyId);
+  if (stored) await endSession(deps, stored.familyId);
 };
 
 export const currentUser = async (deps: AuthDeps, userId: string) => {
@@ -133,12 +160,14 @@ export const resetPassword = async (deps: AuthDeps, token: string, password: str
   if (!(await repository.findLiveResetToken(deps.db, tokenHash)))
     throw new Invalid(authMessages.invalidResetToken, 'token');
   const passwordHash = await hashPassword(password);
-  await deps.db.transaction(async (tx) => {
+  const userId = await deps.db.transaction(async (tx) => {
     const userId = await repository.consumeResetToken(tx, tokenHash);
     if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
     await repository.updatePasswordHash(tx, userId, passwordHash);
     await repository.revokeAllForUser(tx, userId);
+    return userId;
   });
+  deps.sessions.forgetUser(userId);
 };
 
 export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>

@@ -94,7 +94,8 @@ describe(`blog on ${process.env.TEST_DB}`, () => {
         type: 'article',
       });
     }
-    expect(await testApp.deps.pageMeta.resolve('/blog/no-such-post')).toBeNull();
+    // A post that does not exist gets the site's own words, kept out of search results.
+    expect(await testApp.deps.pageMeta.resolve('/blog/no-such-post')).toMatchObject({ robots: 'noindex' });
   });
 
   it('answers an over-long id with a 4xx and a message, never a 500', async () => {

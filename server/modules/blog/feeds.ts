@@ -1,4 +1,6 @@
 import type { BlogPost } from '../../../contract/blog.ts';
+import { SITE_NAME } from '../../http/page-meta.ts';
+import { listedPages, organizationJsonLd } from '../../http/site-pages.ts';
 
 const escapeXml = (value: string) =>
   value
@@ -46,27 +48,32 @@ ${items}
 `;
 };
 
-/** The public pages a search engine should know, plus every published post. */
-export const publicPages = [
-  '/',
-  '/about',
-  '/lumen',
-  '/blog',
-  '/donate',
-  '/store',
-  '/JoinUs',
-  '/Volunteer',
-  '/survey',
-  '/contact',
-  '/inquire',
-  '/faq',
-  '/terms',
-  '/doors',
-];
+/** schema.org BlogPosting for a post's page, published by the organisation. */
+export const blogPostingJsonLd = (post: BlogPost, publicUrl: string) => {
+  const { '@context': _context, ...publisher } = organizationJsonLd(publicUrl);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BlogPosting',
+    headline: post.title,
+    description: post.teaser,
+    url: absolute(publicUrl, postPath(post)),
+    mainEntityOfPage: absolute(publicUrl, postPath(post)),
+    ...(post.image ? { image: absolute(publicUrl, post.image) } : {}),
+    ...(post.published_at ? { datePublished: post.published_at } : {}),
+    author: { '@type': 'Person', name: post.author },
+    publisher,
+    isPartOf: {
+      '@type': 'Blog',
+      name: `Pilgrim Reflections · ${SITE_NAME}`,
+      url: absolute(publicUrl, '/blog'),
+    },
+  };
+};
 
+/** Every public page at its canonical spelling (the site's page table), then every published post. */
 export const renderSitemap = (posts: BlogPost[], publicUrl: string): string => {
   const entries = [
-    ...publicPages.map((path) => ({ loc: absolute(publicUrl, path), lastmod: null as string | null })),
+    ...listedPages.map((path) => ({ loc: absolute(publicUrl, path), lastmod: null as string | null })),
     ...posts.map((post) => ({
       loc: absolute(publicUrl, postPath(post)),
       lastmod: post.published_at ? post.published_at.slice(0, 10) : null,

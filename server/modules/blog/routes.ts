@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { blogPost, blogPostList } from '../../../contract/blog.ts';
 import { errorBody, idParam } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
+import { publicRead } from '../../http/caching.ts';
 import { NotFound } from '../../http/errors.ts';
 import { assertValidKey } from '../../media/storage.ts';
-import { renderRss, renderSitemap } from './feeds.ts';
+import { blogPostingJsonLd, postPath, renderRss, renderSitemap } from './feeds.ts';
 import {
   COVER_PREFIX,
   coverKeyOf,
@@ -19,6 +20,7 @@ const RSS_ITEMS = 20;
 export const blogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // The list page's words are in the site's page table (server/http/site-pages.ts).
     deps.pageMeta.register(/^\/blog\/([^/]+)\/?$/, async (match) => {
       const post = await findPublishedPost(deps.db, decodeURIComponent(match[1]!));
       if (!post) return null;
@@ -26,17 +28,16 @@ export const blogRoutes =
         title: `${post.title} · Pilgrim Reflections`,
         description: post.teaser,
         type: 'article',
+        canonical: postPath(post),
+        jsonLd: [blogPostingJsonLd(post, deps.config.PUBLIC_URL)],
         ...(post.image ? { image: post.image } : {}),
       };
     });
-    deps.pageMeta.register(/^\/blog\/?$/, () => ({
-      title: 'Pilgrim Reflections · Pilgrim Soul',
-      description: 'Reflections on life after a pilgrimage, from the Pilgrim Soul community.',
-    }));
 
     app.get(
       '/api/posts/',
       {
+        ...publicRead(0),
         schema: {
           tags: ['blog'],
           summary: 'Published Pilgrim Reflections posts, newest first',
@@ -49,6 +50,7 @@ export const blogRoutes =
     app.get(
       '/api/posts/:id/',
       {
+        ...publicRead(0),
         schema: {
           tags: ['blog'],
           summary: 'One published post, by id or by slug',
@@ -62,6 +64,7 @@ export const blogRoutes =
     app.get(
       '/blog/rss.xml',
       {
+        ...publicRead(300),
         schema: {
           tags: ['blog'],
           summary: 'RSS feed of Pilgrim Reflections',
@@ -72,7 +75,6 @@ export const blogRoutes =
         const posts = (await listPublishedPosts(deps.db)).slice(0, RSS_ITEMS);
         return reply
           .type('application/rss+xml; charset=utf-8')
-          .header('cache-control', 'public, max-age=300')
           .send(renderRss(posts, deps.config.PUBLIC_URL));
       },
     );
@@ -80,6 +82,7 @@ export const blogRoutes =
     app.get(
       '/sitemap.xml',
       {
+        ...publicRead(300),
         schema: {
           tags: ['blog'],
           summary: 'Sitemap of the public pages and posts',
@@ -89,7 +92,6 @@ export const blogRoutes =
       async (_request, reply) =>
         reply
           .type('application/xml; charset=utf-8')
-          .header('cache-control', 'public, max-age=300')
           .send(renderSitemap(await listPublishedPosts(deps.db), deps.config.PUBLIC_URL)),
     );
 

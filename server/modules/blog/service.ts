@@ -4,12 +4,12 @@ import {
   type AdminBlogPost,
   type BlogPost,
   type BlogPostValues,
-  blogLimits,
   blogMessages,
   teaserOf,
 } from '../../../contract/blog.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import { NotFound, TooLarge, UnsupportedMedia } from '../../http/errors.ts';
+import { NotFound, UnsupportedMedia } from '../../http/errors.ts';
+import type { TemporaryFile } from '../../http/multipart.ts';
 import type { Storage } from '../../media/storage.ts';
 import type { BlogPostRow } from './repository.ts';
 import * as repository from './repository.ts';
@@ -94,15 +94,14 @@ export const unpublishPost = async (db: DbOrTx, id: string) => {
 };
 
 /** Checks the upload by decoding it, then stores a resized WebP without the camera's metadata. */
-export const setCover = async (deps: { db: DbOrTx; storage: Storage }, id: string, upload: Buffer) => {
+export const setCover = async (deps: { db: DbOrTx; storage: Storage }, id: string, upload: TemporaryFile) => {
   const row = await existing(deps.db, id);
-  if (upload.byteLength > blogLimits.coverBytes) throw new TooLarge('The cover image must be at most 10 MB.');
   const notAnImage = new UnsupportedMedia('The cover must be a JPEG, PNG, WebP, GIF or AVIF image.');
   let cover: Buffer;
   try {
-    const metadata = await sharp(upload).metadata();
+    const metadata = await sharp(upload.path).metadata();
     if (!metadata.format || !acceptedCoverFormats.has(metadata.format)) throw notAnImage;
-    cover = await sharp(upload)
+    cover = await sharp(upload.path)
       .rotate()
       .resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true })
       .webp({ quality: 82 })

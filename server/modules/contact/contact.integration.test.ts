@@ -79,16 +79,28 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     expect(team!.subject).toBe('New inquiry from Bernard Walker: Partnership, Press and media');
   });
 
-  it('refuses an unknown inquiry type, naming the field', async () => {
-    const response = await post({
+  it('keeps inquiry reasons of other clients as sent, and refuses one too long to be a reason', async () => {
+    const kept = await post({
+      fullName: 'Chloe',
+      email: 'chloe-reasons@example.com',
+      message: 'Hello',
+      inquiryTypes: ['general', 'Soul Stories', 'Walking with my dog'],
+    });
+    expect(kept.statusCode).toBe(201);
+    const [stored] = (await listContactMessages(testApp.deps.db)).filter(
+      (item) => item.email === 'chloe-reasons@example.com',
+    );
+    expect(stored!.inquiryTypes).toEqual(['general', 'Soul Stories', 'Walking with my dog']);
+
+    const tooLong = await post({
       fullName: 'Chloe',
       email: 'chloe@example.com',
       message: 'Hello',
-      inquiryTypes: ['general', 'free-crypto'],
+      inquiryTypes: ['general', 'x'.repeat(101)],
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({
-      error: contactMessages.unknownInquiryType,
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toMatchObject({
+      error: contactMessages.inquiryTypeTooLong,
       field: 'inquiryTypes.1',
     });
   });
@@ -108,7 +120,11 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
       'message',
       'Message must be at most 5000 characters',
     ],
-    [{ fullName: 'X', email: 'x@example.com', message: 'Hi', inquiryTypes: 'press' }, 'inquiryTypes', null],
+    [
+      { fullName: 'X', email: 'x@example.com', message: 'Hi', inquiryTypes: { press: true } },
+      'inquiryTypes',
+      'inquiryTypes must be a list of inquiry reasons',
+    ],
   ])('refuses bad input %# with a 400 naming the field', async (payload, field, message) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);

@@ -4,7 +4,7 @@ import {
   type ContactMessageItem,
   contactMessages,
   type contactRequest,
-  inquiryTypes,
+  inquiryTypeLabel,
   REPLY_PROMISE_HOURS,
 } from '../../../contract/contact.ts';
 import type { AppDeps } from '../../deps.ts';
@@ -54,13 +54,11 @@ export const submitContactMessage = async (
   });
 };
 
-const inquiryLabel = (value: string) => inquiryTypes.find((type) => type.value === value)?.label ?? value;
-
 /** Subjects are one line whatever a sender typed into their name. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 export const teamEmail = (row: repository.ContactMessageRow, teamAddress: string): MailMessage => {
-  const reasons = row.inquiryTypes.map(inquiryLabel).join(', ');
+  const reasons = row.inquiryTypes.map(inquiryTypeLabel).join(', ');
   const subject =
     row.kind === 'inquiry'
       ? `New inquiry from ${oneLine(row.name)}${reasons ? `: ${reasons}` : ''}`

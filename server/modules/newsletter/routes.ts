@@ -24,12 +24,6 @@ const oneClickBody = z
 export const newsletterRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 4096 },
-      (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
-    );
-
     app.post(
       '/api/newsletter/subscribe/',
       {
@@ -97,6 +91,7 @@ export const newsletterRoutes =
       {
         schema: {
           tags: ['newsletter'],
+          operationId: 'postNewsletterOneClickUnsubscribe',
           summary: 'RFC 8058 one-click unsubscribe from a mail client',
           querystring: tokenQuery,
           body: oneClickBody,

@@ -31,7 +31,7 @@ export const notificationRoutes =
           tags: ['notifications'],
           summary: 'Mark every notification read',
           security: [{ bearer: [] }],
-          body: z.object({}).strict().nullish(),
+          body: z.object({}).nullish(),
           response: { 200: markAllReadResponse, 401: errorBody },
         },
       },

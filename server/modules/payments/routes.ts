@@ -8,6 +8,7 @@ import {
 } from '../../../contract/donations.ts';
 import { paymentsConfigResponse, testCardBody, testCardResponse } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../deps.ts';
+import { publicRead } from '../../http/caching.ts';
 import type { BillingInterval } from './provider.ts';
 import {
   confirmTestPayment,
@@ -40,6 +41,7 @@ export const paymentRoutes =
     app.get(
       '/api/payments/config/',
       {
+        ...publicRead(60),
         schema: {
           tags: ['payments'],
           summary: 'Which card form to show: the test-mode form, or Stripe with its publishable key',

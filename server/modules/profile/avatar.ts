@@ -1,4 +1,4 @@
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
 import { AVATAR_SIZE_PX, profileMessages } from '../../../contract/profile.ts';
 import { Invalid } from '../../http/errors.ts';
@@ -12,12 +12,12 @@ const MAX_INPUT_PIXELS = 50_000_000;
  * Checks the bytes (never the name or declared type) and re-encodes to a square WebP:
  * the re-encode drops EXIF and any other metadata, including GPS positions.
  */
-export const prepareAvatar = async (bytes: Buffer): Promise<Buffer> => {
-  const detected = await fileTypeFromBuffer(bytes);
+export const prepareAvatar = async (file: string): Promise<Buffer> => {
+  const detected = await fileTypeFromFile(file);
   if (!detected || !acceptedImageTypes.has(detected.mime))
     throw new Invalid(profileMessages.avatarNotImage, 'avatar');
   try {
-    return await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
+    return await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS, animated: false })
       .rotate()
       .resize(AVATAR_SIZE_PX, AVATAR_SIZE_PX, { fit: 'cover', position: 'attention' })
       .webp({ quality: 85 })

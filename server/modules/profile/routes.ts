@@ -8,7 +8,8 @@ import {
 } from '../../../contract/profile.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
-import { Invalid, TooLarge } from '../../http/errors.ts';
+import { Invalid } from '../../http/errors.ts';
+import { receiveForm } from '../../http/multipart.ts';
 import { getProfile, replaceAvatar, updateProfile } from './service.ts';
 
 export const profileRoutes =
@@ -57,13 +58,19 @@ export const profileRoutes =
       },
       async (request) => {
         const userId = userIdOf(request);
-        const file = await request.file({ limits: { fileSize: MAX_AVATAR_BYTES, files: 1 } });
-        if (file?.fieldname !== 'avatar') throw new Invalid(profileMessages.avatarMissing, 'avatar');
-        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new TooLarge(profileMessages.avatarTooLarge);
-          throw error;
+        const form = await receiveForm(request, {
+          fileField: 'avatar',
+          maxBytes: MAX_AVATAR_BYTES,
+          tooLargeMessage: profileMessages.avatarTooLarge,
+          incompleteMessage: profileMessages.uploadFailed,
+          temporaryDir: deps.config.temporaryDir,
         });
-        return replaceAvatar(deps, userId, bytes);
+        try {
+          if (!form.file) throw new Invalid(profileMessages.avatarMissing, 'avatar');
+          return await replaceAvatar(deps, userId, form.file);
+        } finally {
+          await form.discard();
+        }
       },
     );
   };

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import { profileMessages, type updateProfileBody, type Vibe, vibes } from '../../../contract/profile.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Invalid, Unauthorized } from '../../http/errors.ts';
+import type { TemporaryFile } from '../../http/multipart.ts';
+import { nationalityToStore, readNationality } from '../../identity/nationality.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countMemories } from '../soul-story/index.ts';
 import { prepareAvatar } from './avatar.ts';
@@ -15,7 +17,7 @@ const asVibe = (value: string | null): Vibe | null =>
 
 const present = async (deps: ProfileDeps, row: repository.ProfileRow) => ({
   user: { first_name: row.firstName, username: row.username, email: row.email },
-  nationality: row.nationality,
+  ...readNationality(row.nationality),
   bio: row.bio,
   avatar_url: row.avatarKey ? deps.media.url(row.avatarKey) : null,
   vibe: asVibe(row.vibe),
@@ -53,7 +55,7 @@ export const updateProfile = async (
   if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
     throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
   const changes: repository.ProfileChanges = {
-    ...(input.nationality !== undefined ? { nationality: input.nationality } : {}),
+    ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
     ...(input.bio !== undefined ? { bio: input.bio } : {}),
     ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
     ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
@@ -68,9 +70,9 @@ export const updateProfile = async (
 };
 
 /** Stores the re-encoded avatar under a new key, then removes the previous file. */
-export const replaceAvatar = async (deps: ProfileDeps, userId: string, upload: Buffer) => {
+export const replaceAvatar = async (deps: ProfileDeps, userId: string, upload: TemporaryFile) => {
   const current = await requireProfile(deps, userId);
-  const image = await prepareAvatar(upload);
+  const image = await prepareAvatar(upload.path);
   const key = `avatars/${userId}/${randomUUID()}.webp`;
   await deps.storage.write(key, image);
   const row = await repository.updateProfile(deps.db, userId, { avatarKey: key });

@@ -42,8 +42,12 @@ const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Prom
   };
 };
 
+/**
+ * Renders are made in the data folder's temporary folder and moved into storage only when complete,
+ * so the media never hold a half-written file, and what a killed render leaves there is swept.
+ */
 export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) => {
-  const { db, storage, logger } = deps;
+  const { db, storage, temporaryFiles, logger } = deps;
 
   /** A render that failed every retry: record it, so the user sees 'failed' instead of waiting forever. */
   const gaveUp = defineJob<NormaliseJobData | JoinJobData>({
@@ -76,15 +80,19 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
       if ((await storage.size(segmentKey)) === null) {
         const render = story.kind === 'photo' ? renderPhotoSegment : renderVideoSegment;
         try {
-          await render({
-            tools: deps.tools,
-            input: storage.localPath(mediaKey),
-            output: storage.localPath(segmentKey),
-            title: story.title,
-            onProgress: throttledProgress(deps, (percent) =>
-              repository.setSegmentProgress(db, storyId, mediaKey, percent),
-            ),
-            signal: job.signal,
+          await temporaryFiles.use(async (temporary) => {
+            const segment = temporary('.segment.mov');
+            await render({
+              tools: deps.tools,
+              input: storage.localPath(mediaKey),
+              output: segment,
+              title: story.title,
+              onProgress: throttledProgress(deps, (percent) =>
+                repository.setSegmentProgress(db, storyId, mediaKey, percent),
+              ),
+              signal: job.signal,
+            });
+            await storage.putFile(segmentKey, segment);
           });
         } catch (error) {
           // ffmpeg refusing the input will refuse it again: record the failure instead of retrying.
@@ -125,12 +133,17 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
         repository.setJoinProgress(db, userId, version, percent),
       );
       try {
-        await joinSegments({
-          tools: deps.tools,
-          segments: stories.map((story) => storage.localPath(story.segmentKey!)),
-          output: storage.localPath(keys.videoKey),
-          poster: storage.localPath(keys.posterKey),
-          onProgress: (seconds) => reportJoin(seconds / totalSeconds),
+        await temporaryFiles.use(async (temporary) => {
+          const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
+          await joinSegments({
+            tools: deps.tools,
+            segments: stories.map((story) => storage.localPath(story.segmentKey!)),
+            output: video,
+            poster,
+            onProgress: (seconds) => reportJoin(seconds / totalSeconds),
+          });
+          await storage.putFile(keys.posterKey, poster);
+          await storage.putFile(keys.videoKey, video);
         });
       } catch (error) {
         if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -116,12 +116,13 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       const page = await get(`/s/${token}`);
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<meta property="og:title" content="Santiago’s Soul Story">');
-      expect(page.body).toMatch(
-        /<meta property="og:image" content="http:\/\/localhost:3000\/media\/[^"]+\.jpg">/,
+      expect(page.body).toContain(
+        `<meta property="og:image" content="http://localhost:3000/s/${token}/poster.jpg">`,
       );
-      expect(page.body).toMatch(
-        /<meta property="og:video" content="http:\/\/localhost:3000\/media\/[^"]+\.mp4">/,
+      expect(page.body).toContain(
+        `<meta property="og:video" content="http://localhost:3000/s/${token}/keepsake.mp4">`,
       );
+      expect(page.body).not.toContain(id);
       expect(page.body).toContain('<meta name="twitter:card" content="summary_large_image">');
 
       const revoked = await testApp.app.inject({
@@ -134,6 +135,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       expect(gone.statusCode).toBe(404);
       expect(gone.json().error).toBe(messages.shareNotFound);
       expect((await get(`/s/${token}`)).body).not.toContain('og:video');
+      expect((await get(publicView.json().video_url)).statusCode).toBe(404);
       expect((await get('/api/soulstory/concatenated/', auth)).json().share_url).toBeNull();
 
       const del = await testApp.app.inject({
@@ -193,9 +195,11 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
 
       const [taken] = await boss.fetch<{ storyId: string; mediaKey: string }>(NORMALISE_JOB);
       expect(taken?.data.storyId).toBe(item.id);
-      // What a killed ffmpeg leaves behind: a partial file beside where the segment will go.
+      // What a killed ffmpeg leaves behind: a partial segment in the temporary folder, owned by no live job.
       const segmentKey = segmentKeyFor(taken!.data.mediaKey);
-      const partial = `${testApp.deps.storage.localPath(segmentKey)}.${randomUUID()}.partial`;
+      const { temporaryDir } = testApp.deps.config;
+      const partial = path.join(temporaryDir, `${randomUUID()}.segment.mov.${randomUUID()}.partial`);
+      await mkdir(temporaryDir, { recursive: true });
       await writeFile(partial, 'half a segment');
 
       await new Promise((resolve) => setTimeout(resolve, 11_000));
@@ -217,6 +221,8 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
         testApp.deps.storage.localPath(segmentKey),
       ]);
+      // The retried render removed its own files; the dead one's wait for the sweep.
+      expect(await readdir(temporaryDir)).toEqual([path.basename(partial)]);
     },
     KEEPSAKE_TIMEOUT_MS,
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -90,30 +90,23 @@ const isWidescreen = (width: number, height: number) =>
 export interface SegmentJob {
   tools: MediaTools;
   input: string;
-  /** The finished segment; written under a temporary name and renamed only when complete. */
+  /** The finished segment; written under a temporary name beside it and renamed only when complete. */
   output: string;
   title: string;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
 
-/** A render killed with its process leaves temporary files beside its output: the next attempt clears them. */
-const removeLeftovers = async (output: string) => {
-  const prefix = `${path.basename(output)}.`;
-  const siblings = await readdir(path.dirname(output));
-  await Promise.all(
-    siblings
-      .filter((name) => name.startsWith(prefix))
-      .map((name) => rm(path.join(path.dirname(output), name), { force: true })),
-  );
-};
-
+/**
+ * The render's own files are named after its output and removed when it ends. The jobs render into
+ * the data folder's temporary folder (server/media/temporary-files.ts), whose start-up emptying and
+ * hourly sweep remove what a killed render leaves.
+ */
 const withTemporaryFiles = async <T>(
   output: string,
   work: (temporary: (suffix: string) => string) => Promise<T>,
 ) => {
   await mkdir(path.dirname(output), { recursive: true });
-  await removeLeftovers(output);
   const stem = `${output}.${randomUUID()}`;
   const made: string[] = [];
   const temporary = (suffix: string) => {

@@ -1,11 +1,12 @@
-import type { MultipartFile } from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '../../../contract/common.ts';
 import {
   completedPromptsResponse,
   concatenatedResponse,
+  KEEPSAKE_FILE_NAME,
+  MAX_PHOTO_BYTES,
+  MAX_VIDEO_BYTES,
   soulStoryMessages as messages,
   reorderBody,
   sharedKeepsake,
@@ -19,30 +20,43 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { Invalid } from '../../http/errors.ts';
+import { type ReceivedForm, receiveForm } from '../../http/multipart.ts';
+import { fileResponse } from '../../http/openapi.ts';
+import { sendStoredFile } from '../../media/send-stored-file.ts';
 import type { SoulStoryService } from './service.ts';
 
-const fieldValue = (fields: MultipartFile['fields'], name: string) => {
-  const field = fields[name];
-  const single = Array.isArray(field) ? field[0] : field;
-  return single && single.type === 'field' ? String(single.value) : undefined;
-};
-
-/** The text fields come before the file, so the limits for its type apply while it streams in. */
-const readUpload = async (request: FastifyRequest) => {
-  const file = await request.file();
-  if (file?.fieldname !== 'media') throw new Invalid(messages.mediaRequired, 'media');
-  const parsed = uploadFields.safeParse({
-    title: fieldValue(file.fields, 'title') ?? '',
-    type: fieldValue(file.fields, 'type'),
-  });
+/** What a received form says to save: its file and its checked title and type. */
+const uploadOf = (form: ReceivedForm) => {
+  if (!form.file) throw new Invalid(messages.mediaRequired, 'media');
+  const parsed = uploadFields.safeParse({ title: form.fields.title ?? '', type: form.fields.type });
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new Invalid(issue.message, String(issue.path[0] ?? 'type'));
   }
-  return { ...parsed.data, file: file.file };
+  return { ...parsed.data, file: form.file };
 };
 
 const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
+
+/** A shared file is looked up on every request: browsers may keep it, but must ask again before reuse. */
+const sharedFiles = [
+  {
+    path: '/s/:token/keepsake.mp4',
+    file: 'video',
+    fileName: KEEPSAKE_FILE_NAME,
+    summary: 'video',
+    operationId: 'getSharedKeepsakeVideo',
+    contentType: 'video/mp4',
+  },
+  {
+    path: '/s/:token/poster.jpg',
+    file: 'poster',
+    fileName: KEEPSAKE_FILE_NAME.replace(/\.mp4$/, '.jpg'),
+    summary: 'poster',
+    operationId: 'getSharedKeepsakePoster',
+    contentType: 'image/jpeg',
+  },
+] as const;
 
 export const soulStoryRoutes =
   (deps: AppDeps, service: SoulStoryService): FastifyPluginAsyncZod =>
@@ -99,7 +113,7 @@ export const soulStoryRoutes =
         schema: {
           tags,
           security,
-          summary: 'Save a reflection (video) or a photo: multipart with title, type, then media',
+          summary: 'Save a reflection (video) or a photo: multipart with media, title and type, in any order',
           consumes: ['multipart/form-data'],
           response: {
             201: soulStoryItem,
@@ -112,8 +126,19 @@ export const soulStoryRoutes =
         },
       },
       async (request, reply) => {
-        const item = await service.upload(userIdOf(request), await readUpload(request));
-        return reply.status(201).send(item);
+        // The parts may come in any order: the file waits on disk until the fields that judge it are read.
+        const form = await receiveForm(request, {
+          fileField: 'media',
+          maxBytes: Math.max(MAX_VIDEO_BYTES, MAX_PHOTO_BYTES),
+          tooLargeMessage: messages.videoTooLarge,
+          incompleteMessage: messages.uploadIncomplete,
+          temporaryDir: deps.config.temporaryDir,
+        });
+        try {
+          return reply.status(201).send(await service.upload(userIdOf(request), uploadOf(form)));
+        } finally {
+          await form.discard();
+        }
       },
     );
 
@@ -201,4 +226,34 @@ export const soulStoryRoutes =
       },
       async (request) => service.shared(request.params.token),
     );
+
+    for (const shared of sharedFiles)
+      app.get(
+        shared.path,
+        {
+          schema: {
+            tags,
+            operationId: shared.operationId,
+            summary: `A shared keepsake’s ${shared.summary}, with Range; 404 once the share is revoked or replaced`,
+            params: shareTokenParam,
+            response: {
+              200: fileResponse(shared.contentType, `The whole ${shared.summary}`),
+              206: fileResponse(shared.contentType, `The part of the ${shared.summary} the Range asked for`),
+              404: errorBody,
+            },
+          },
+        },
+        async (request, reply) =>
+          sendStoredFile(
+            request,
+            reply,
+            deps.storage,
+            await service.sharedMediaKey(request.params.token, shared.file),
+            {
+              cacheControl: 'private, no-cache',
+              fileName: shared.fileName,
+              missingMessage: messages.shareNotFound,
+            },
+          ),
+      );
   };

@@ -12,16 +12,20 @@ import {
   type SharedKeepsake,
   type SoulStoryItem,
   type StoryType,
+  sharedPosterPath,
+  sharedVideoPath,
   sharePath,
 } from '../../../contract/soul-story.ts';
 import type { Config } from '../../config.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../../http/errors.ts';
+import type { TemporaryFile } from '../../http/multipart.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { type MediaTools, probe, probeDuration } from '../../media/ffmpeg.ts';
-import { receiveUpload } from '../../media/receive-upload.ts';
 import type { MediaSigner } from '../../media/signed-urls.ts';
 import type { Storage } from '../../media/storage.ts';
+import { storeUpload } from '../../media/store-upload.ts';
+import type { TemporaryFiles } from '../../media/temporary-files.ts';
 import { addNotification } from '../notifications/index.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
 import type { KeepsakeRow, StoryRow } from './repository.ts';
@@ -38,14 +42,15 @@ export interface JoinJobData {
   userId: string;
 }
 
-/** Shared links are scraped by previews and opened days later: their media URLs live a week. */
-const SHARED_MEDIA_TTL_SECONDS = 7 * 24 * 60 * 60;
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Share tokens are base64url; anything else names no share and never reaches the database. */
+const shareTokenPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 export interface SoulStoryDeps {
   config: Config;
   db: Db;
   storage: Storage;
+  temporaryFiles: TemporaryFiles;
   media: MediaSigner;
   queue: JobQueue;
   logger: Logger;
@@ -81,7 +86,7 @@ const acceptPhoto = (type: FileTypeResult | undefined) => {
 export interface IncomingUpload {
   title: string;
   type: StoryType;
-  file: AsyncIterable<Buffer>;
+  file: TemporaryFile;
 }
 
 export const createSoulStoryService = (deps: SoulStoryDeps) => {
@@ -130,10 +135,9 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     if (isPhoto && (await repository.countPhotos(db, userId)) >= MAX_PHOTOS)
       throw new Conflict(messages.photoLimit, 'media');
 
-    const received = await receiveUpload(storage, incoming.file, {
+    const received = await storeUpload(storage, incoming.file, {
       maxBytes: isPhoto ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES,
       tooLargeMessage: isPhoto ? messages.photoTooLarge : messages.videoTooLarge,
-      incompleteMessage: messages.uploadIncomplete,
       accept: isPhoto ? acceptPhoto : acceptVideo,
       keyFor: (extension) => `${userFolder(userId)}/${randomUUID()}.${extension}`,
     });
@@ -272,17 +276,38 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return { ok: true as const };
   };
 
-  /** The public view of a shared keepsake, or null once it is revoked or no longer exists. */
-  const findShared = async (token: string): Promise<SharedKeepsake | null> => {
+  /** What a share token points at now: a published keepsake, or null once revoked, replaced or cleared. */
+  const currentShare = async (token: string) => {
+    if (!shareTokenPattern.test(token)) return null;
     const row = await repository.findShared(db, token);
     if (!row?.videoKey || !row.posterKey) return null;
-    const ownerName = row.firstName.trim() || row.username;
     return {
-      video_url: media.url(row.videoKey, SHARED_MEDIA_TTL_SECONDS),
-      poster_url: media.url(row.posterKey, SHARED_MEDIA_TTL_SECONDS),
-      title: `${ownerName}’s Soul Story`,
-      owner_name: ownerName,
+      videoKey: row.videoKey,
+      posterKey: row.posterKey,
+      ownerName: row.firstName.trim() || row.username,
     };
+  };
+
+  /**
+   * The public view of a shared keepsake, or null once it is revoked or no longer exists. Its media
+   * URLs belong to the share, never to the owner or a stored file, so revoking it reaches them too.
+   */
+  const findShared = async (token: string): Promise<SharedKeepsake | null> => {
+    const row = await currentShare(token);
+    if (!row) return null;
+    return {
+      video_url: sharedVideoPath(token),
+      poster_url: sharedPosterPath(token),
+      title: `${row.ownerName}’s Soul Story`,
+      owner_name: row.ownerName,
+    };
+  };
+
+  /** The stored file behind a share's video or poster, looked up on every request. */
+  const sharedMediaKey = async (token: string, file: 'video' | 'poster') => {
+    const row = await currentShare(token);
+    if (!row) throw new NotFound(messages.shareNotFound);
+    return file === 'video' ? row.videoKey : row.posterKey;
   };
 
   const shared = async (token: string) => {
@@ -302,6 +327,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     stopSharing,
     shared,
     findShared,
+    sharedMediaKey,
     requestJoin,
     removeFiles,
   };

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { TestApp } from '../../../test/test-app.ts';
+import { startSession } from '../auth/service.ts';
 import { users } from '../auth/tables.ts';
 
 /** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
@@ -182,7 +183,8 @@ export const storyClient = (testApp: TestApp) => {
         firstName,
       })
       .returning();
-    return { id: user!.id, auth: { authorization: `Bearer ${await testApp.deps.tokens.sign(user!.id)}` } };
+    const { access } = await startSession(testApp.deps, user!.id);
+    return { id: user!.id, auth: { authorization: `Bearer ${access}` } };
   };
   const upload = (
     auth: Record<string, string>,

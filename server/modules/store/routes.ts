@@ -9,6 +9,7 @@ import {
   storeProducts,
 } from '../../../contract/store.ts';
 import type { AppDeps } from '../../deps.ts';
+import { publicRead } from '../../http/caching.ts';
 import { orderSummary as findOrderSummary, placeOrder } from './service.ts';
 
 export const storeRoutes =
@@ -17,6 +18,7 @@ export const storeRoutes =
     app.get(
       '/api/store/products/',
       {
+        ...publicRead(60),
         schema: {
           tags: ['store'],
           summary: 'The three items of the store and their prices in US dollars',

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/vela.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
+import { publicRead } from '../../http/caching.ts';
 import type { ChatService } from './chat-service.ts';
 import type { ModelProvider } from './providers/index.ts';
 import { ProviderError } from './providers/index.ts';
@@ -169,6 +170,7 @@ export const velaRoutes =
     app.get(
       '/api/chat/config/',
       {
+        ...publicRead(60),
         schema: {
           tags: ['vela'],
           summary: 'The mode Vela runs in and the teacher named by the fourth worldview',
@@ -181,6 +183,7 @@ export const velaRoutes =
     app.get(
       '/api/chat/helplines/',
       {
+        ...publicRead(60),
         schema: {
           tags: ['vela'],
           summary: 'Crisis and abuse helplines by country, with the international directory',

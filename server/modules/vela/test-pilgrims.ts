@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/test-app.ts';
+import { startSession } from '../auth/service.ts';
 import { users } from '../auth/tables.ts';
 
 /** A signed-in pilgrim for integration tests, written straight to the users table. */
@@ -21,6 +22,6 @@ export const createPilgrim = async (
       ...values,
     })
     .returning();
-  const token = await testApp.deps.tokens.sign(user!.id);
+  const { access: token } = await startSession(testApp.deps, user!.id);
   return { id: user!.id, email: user!.email, headers: { authorization: `Bearer ${token}` } };
 };

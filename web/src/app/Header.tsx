@@ -1,7 +1,7 @@
-import { Box, Burger, Button, Group, Image, Text } from '@mantine/core';
+import { Anchor, Box, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
-import { Link, NavLink as RouterNavLink, useNavigate } from 'react-router';
+import { Link, NavLink as RouterNavLink } from 'react-router';
 // Straight to the two modules, not the feature's index: the shell must not pull in the sign-up form's country list.
 import { useCurrentUser } from '../features/auth/api/current-user.ts';
 import { useLogout } from '../features/auth/logout.ts';
@@ -19,7 +19,6 @@ export function Header() {
   const [drawerWanted, setDrawerWanted] = useState(false);
   const session = useSession();
   const signedIn = session.signedIn && Boolean(session.email);
-  const navigate = useNavigate();
   const logout = useLogout();
   const { data: currentUser } = useCurrentUser();
   const displayName = session.user?.first_name || session.user?.username || session.email || '';
@@ -50,14 +49,14 @@ export function Header() {
             size="sm"
             aria-label="Open menu"
           />
-          <Link to="/" aria-label="Pilgrim Soul home">
+          <Anchor component={Link} to="/" underline="never" aria-label="Pilgrim Soul home">
             <Group gap={8} wrap="nowrap">
               <Image src="/static/brand/logo-mark.svg" alt="" h={36} w={36} />
               <Text ff="heading" fw={600} fz="xl" c="sage.9" visibleFrom="xs">
                 Pilgrim Soul
               </Text>
             </Group>
-          </Link>
+          </Anchor>
         </Group>
         <Group gap={4} visibleFrom="md" component="nav" aria-label="Main">
           {mainLinks.map((link) => (
@@ -88,10 +87,6 @@ export function Header() {
           <MobileMenu
             opened={drawerOpen}
             onClose={drawer.close}
-            onNavigate={(to) => {
-              drawer.close();
-              navigate(to);
-            }}
             onLogout={() => {
               drawer.close();
               void logout();

@@ -1,22 +1,32 @@
 import { Avatar, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
 import { accountLinks, mainLinks } from './navigation.ts';
 
 export interface MobileMenuProps {
   opened: boolean;
   onClose(): void;
-  onNavigate(to: string): void;
   onLogout(): void;
   account: { displayName: string; avatarUrl: string | null } | null;
 }
 
-/** The left drawer below medium width; loaded the first time the menu is opened. */
-export default function MobileMenu({ opened, onClose, onNavigate, onLogout, account }: MobileMenuProps) {
+/** The left drawer below medium width; loaded the first time the menu is opened. Its items are links. */
+export default function MobileMenu({ opened, onClose, onLogout, account }: MobileMenuProps) {
+  const { pathname } = useLocation();
+  const item = (link: { to: string; label: string }) => (
+    <NavLink
+      key={link.to}
+      component={Link}
+      to={link.to}
+      label={link.label}
+      active={pathname.toLowerCase() === link.to.toLowerCase()}
+      aria-current={pathname.toLowerCase() === link.to.toLowerCase() ? 'page' : undefined}
+      onClick={onClose}
+    />
+  );
   return (
     <Drawer opened={opened} onClose={onClose} title="Menu" position="left" size="xs" hiddenFrom="md">
       <Stack gap={0} component="nav" aria-label="Menu">
-        {mainLinks.map((link) => (
-          <NavLink key={link.to} label={link.label} onClick={() => onNavigate(link.to)} component="button" />
-        ))}
+        {mainLinks.map(item)}
         {account && (
           <>
             <Divider my="sm" label="My Account" labelPosition="left" />
@@ -34,14 +44,7 @@ export default function MobileMenu({ opened, onClose, onNavigate, onLogout, acco
                 {account.displayName}
               </Text>
             </Group>
-            {accountLinks.map((link) => (
-              <NavLink
-                key={link.to}
-                label={link.label}
-                onClick={() => onNavigate(link.to)}
-                component="button"
-              />
-            ))}
+            {accountLinks.map(item)}
             <NavLink label="Logout" component="button" onClick={onLogout} />
           </>
         )}

@@ -15,7 +15,6 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { countryName } from '../../../../contract/countries.ts';
 import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '../../../../contract/profile.ts';
 import { ApiError } from '../../shared/http.ts';
 import { toast } from '../../shared/toast.ts';
@@ -96,7 +95,7 @@ function ProfileView({ profile }: { profile: Profile }) {
             <Title order={1}>{name}</Title>
             <Detail label="Username">@{profile.user.username}</Detail>
             <Detail label="Email">{profile.user.email}</Detail>
-            <Detail label="Nationality">{countryName(profile.nationality) ?? 'Not set'}</Detail>
+            <Detail label="Nationality">{profile.nationality ?? 'Not set'}</Detail>
             <Detail label="Bio">{profile.bio || 'Tell fellow pilgrims a little about your journey.'}</Detail>
             <Group mt="sm">
               <Button onClick={edit.open}>Edit Profile</Button>

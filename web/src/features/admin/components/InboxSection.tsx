@@ -1,10 +1,8 @@
 import { Badge, Group, Stack, Title } from '@mantine/core';
-import { inquiryTypes } from '../../../../../contract/contact.ts';
+import { inquiryTypeLabel } from '../../../../../contract/contact.ts';
 import { useContactMessages, useSetMessageHandled } from '../api/inbox.ts';
 import { HandledTable } from './HandledTable.tsx';
 import { SectionState } from './SectionState.tsx';
-
-const reasonLabel = (value: string) => inquiryTypes.find((type) => type.value === value)?.label ?? value;
 
 export function InboxSection() {
   const messages = useContactMessages();
@@ -27,7 +25,7 @@ export function InboxSection() {
                 <Group gap={4} mb={4}>
                   {message.inquiryTypes.map((type) => (
                     <Badge key={type} size="sm" variant="outline">
-                      {reasonLabel(type)}
+                      {inquiryTypeLabel(type)}
                     </Badge>
                   ))}
                 </Group>

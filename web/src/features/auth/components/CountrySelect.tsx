@@ -3,7 +3,7 @@ import { countries } from '../../../../../contract/countries.ts';
 
 const options = countries.map((country) => ({ value: country.code, label: country.name }));
 
-/** The searchable country list shared by registration and the profile; its value is the ISO code. */
+/** The searchable country list of the registration form; its value is the ISO code. */
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
   return (
     <Select

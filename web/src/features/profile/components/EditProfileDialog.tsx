@@ -4,14 +4,15 @@ import { MAX_NAME_LENGTH } from '../../../../../contract/auth.ts';
 import { MAX_BIO_LENGTH, type Profile, profileMessages } from '../../../../../contract/profile.ts';
 import { errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
-import { CountrySelect, updateUser } from '../../auth/index.ts';
+import { updateUser } from '../../auth/index.ts';
 import { useReloadProfile } from '../api/reload.ts';
 import { updateProfile } from '../api/update-profile.ts';
+import { NationalityInput } from './NationalityInput.tsx';
 
 function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => void }) {
   const reload = useReloadProfile();
   const [name, setName] = useState(profile.user.first_name);
-  const [nationality, setNationality] = useState<string | null>(profile.nationality);
+  const [nationality, setNationality] = useState(profile.nationality ?? '');
   const [bio, setBio] = useState(profile.bio);
   const [saving, setSaving] = useState(false);
 
@@ -20,7 +21,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
     setSaving(true);
     try {
       await updateUser(name);
-      await updateProfile({ nationality, bio });
+      await updateProfile({ nationality: nationality.trim() || null, bio });
       await reload();
       toast('success', profileMessages.updated);
       onDone();
@@ -42,7 +43,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
           maxLength={MAX_NAME_LENGTH}
           data-autofocus
         />
-        <CountrySelect value={nationality} onChange={setNationality} />
+        <NationalityInput value={nationality} onChange={setNationality} />
         <Textarea
           label="Bio"
           rows={5}

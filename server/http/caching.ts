@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set through `publicRead()`: the answer is the same for everyone and may be kept this many seconds. */
+    publicMaxAge?: number;
+  }
+}
+
+/**
+ * Route options for a read whose answer is the same for every caller (posts, store products, the
+ * payments and chat configuration, helplines, feeds, the app's pages): it gets a weak ETag of its body,
+ * `If-None-Match` is answered with 304, and browsers and shared caches may keep it `maxAge` seconds
+ * (0: keep it, but ask again before each reuse). Spread into the route's options: `{ ...publicRead(60), schema }`.
+ */
+export const publicRead = (maxAge: number) => ({ config: { publicMaxAge: maxAge } });
+
+export const publicCacheControl = (maxAge: number) =>
+  maxAge > 0 ? `public, max-age=${maxAge}` : 'public, no-cache';
+
+/** What every other API answer says: personal or not, no cache keeps it. */
+export const personalCacheControl = 'private, no-store';
+
+const etagOf = (body: string | Buffer) =>
+  `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+
+/** If-None-Match by the weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag with W/ ignored. */
+const matches = (header: string | undefined, etag: string) => {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const opaque = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === opaque);
+};
+
+const isRead = (request: FastifyRequest) => request.method === 'GET' || request.method === 'HEAD';
+
+const cachePublicRead = (request: FastifyRequest, reply: FastifyReply, payload: unknown, maxAge: number) => {
+  reply.header('cache-control', publicCacheControl(maxAge));
+  // Compression happens after this hook, so the tag names the content, whatever its encoding.
+  const vary = reply.getHeader('vary');
+  if (!/accept-encoding/i.test(String(vary ?? '')))
+    reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+  const etag = etagOf(payload);
+  reply.header('etag', etag);
+  if (!matches(request.headers['if-none-match'], etag)) return payload;
+  reply.code(304);
+  reply.removeHeader('content-length');
+  return '';
+};
+
+/**
+ * One rule for caching every answer, applied as it is sent (before compression):
+ * - a route marked `publicRead(n)` that answers 200 to GET or HEAD: public, with an ETag and 304s;
+ * - an answer that already says how to cache it (media, build assets, the event stream) keeps its own;
+ * - anything else under /api/, or to a signed-in caller: `private, no-store`.
+ */
+export const registerCaching = (app: FastifyInstance) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    const maxAge = request.routeOptions.config?.publicMaxAge;
+    if (maxAge !== undefined && isRead(request) && reply.statusCode === 200)
+      return cachePublicRead(request, reply, payload, maxAge);
+    if (reply.hasHeader('cache-control')) return payload;
+    if (request.url.startsWith('/api/') || request.userId)
+      reply.header('cache-control', personalCacheControl);
+    return payload;
+  });
+};
