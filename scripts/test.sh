@@ -15,6 +15,7 @@ echo "== typecheck"; tsc --noEmit -p tsconfig.json
 echo "== lint and format"; biome check .
 echo "== build"; vite build --logLevel warn && node scripts/compress-build.ts
 echo "== OpenAPI lint"; node scripts/lint-openapi.ts
+echo "== migrations are append-only"; node scripts/check-migrations.ts
 
 mkdir -p .tmp
 rm -f .tmp/results-*.json .tmp/output-*.log
