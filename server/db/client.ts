@@ -7,9 +7,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import * as schema from './schema.ts';
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
@@ -42,7 +41,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
       ...(target.dir ? { dataDir: target.dir } : {}),
       ...(target.loadDataDir ? { loadDataDir: target.loadDataDir } : {}),
     });
-    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    const db = drizzlePglite(pglite) as unknown as Db;
     return {
       kind: 'pglite',
       db,
@@ -57,7 +56,7 @@ export const openDatabase = async (target: DatabaseTarget): Promise<Database> =>
   const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 });
   // The pool replaces a lost idle connection by itself; without a listener Node would end the process instead.
   pool.on('error', (error) => target.onLostConnection?.(error));
-  const db = drizzlePostgres(pool, { schema }) as unknown as Db;
+  const db = drizzlePostgres(pool) as unknown as Db;
   return {
     kind: 'postgres',
     db,

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
-import { users } from '../modules/auth/tables.ts';
+import type { LiveSessions } from '../identity/live-sessions.ts';
+import { findRole } from '../identity/users.ts';
 import type { AccessTokens } from './access-tokens.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
-import type { LiveSessions } from './live-sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,13 +49,9 @@ export const createAuthGuard = (db: Db, tokens: AccessTokens, sessions: LiveSess
     optional: identify,
     admin: async (request) => {
       await required(request);
-      const [user] = await db
-        .select({ role: users.role })
-        .from(users)
-        .where(eq(users.id, request.userId!))
-        .limit(1);
-      if (!user) throw new Unauthorized();
-      if (user.role !== 'admin') throw new Forbidden();
+      const role = await findRole(db, request.userId!);
+      if (!role) throw new Unauthorized();
+      if (role !== 'admin') throw new Forbidden();
     },
   };
 };

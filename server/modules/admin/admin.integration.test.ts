@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBlogPost, BlogPost } from '../../../contract/blog.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { setRoleByEmail } from './repository.ts';
+import { setRoleByEmail } from '../../identity/users.ts';
 
 describe(`admin console API on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { emailField } from '../../../contract/common.ts';
 import { openDatabase } from '../../db/client.ts';
+import { setRoleByEmail } from '../../identity/users.ts';
 import { prepareProcess } from '../../start.ts';
-import { setRoleByEmail } from './repository.ts';
 
 /**
  * `npm run admin:create -- --email someone@example.com` makes an existing account an admin;

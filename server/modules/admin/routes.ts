@@ -21,6 +21,7 @@ import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { Invalid, Unauthorized } from '../../http/errors.ts';
 import { receiveForm } from '../../http/multipart.ts';
+import { findUserById } from '../../identity/users.ts';
 import {
   createPost,
   getPostForAdmin,
@@ -37,7 +38,6 @@ import { listSubscribers, queueLetter } from '../newsletter/index.ts';
 import { listOrders } from '../store/index.ts';
 import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';
 import { toCsv } from './csv.ts';
-import { findUser } from './repository.ts';
 import { surveyCsv } from './survey-csv.ts';
 
 const postId = z.object({ id: z.string().max(100) });
@@ -77,9 +77,9 @@ export const adminRoutes =
         },
       },
       async (request) => {
-        const user = await findUser(deps.db, userIdOf(request));
+        const user = await findUserById(deps.db, userIdOf(request));
         if (!user) throw new Unauthorized();
-        return user;
+        return { email: user.email, username: user.username };
       },
     );
 

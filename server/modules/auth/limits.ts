@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import { type RateCount, type RateRule, tooMany } from '../../http/rate-limit.ts';
-import * as repository from './repository.ts';
+import { findUserByEmail } from '../../identity/users.ts';
 
 export const SEND_SIGN_IN_WARNING_JOB = 'auth.send-sign-in-warning';
 
@@ -126,7 +126,7 @@ export const limitSignIn = async <Result>(
 const warnOwner = async (deps: LimitDeps, account: string) => {
   const warned = await deps.rateLimiter.count(authRateRules(deps.config).login.ownerWarned, account);
   if (warned.count !== 1) return;
-  const user = await repository.findUserByEmail(deps.db, account);
+  const user = await findUserByEmail(deps.db, account);
   if (user) await deps.queue.send(SEND_SIGN_IN_WARNING_JOB, { userId: user.id }, { retryLimit: 3 });
 };
 

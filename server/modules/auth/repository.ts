@@ -1,58 +1,7 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { passwordResetTokens, refreshTokens, sessions, users } from './tables.ts';
-
-export type UserRow = typeof users.$inferSelect;
-
-export const findUserById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-};
-
-export const findUserByEmail = async (db: DbOrTx, email: string) => {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row ?? null;
-};
-
-export const usernameExists = async (db: DbOrTx, username: string) => {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return Boolean(row);
-};
-
-/** Null when the email or username is already taken (the unique indexes decide, even under a race). */
-export const insertUser = async (
-  db: DbOrTx,
-  values: { email: string; username: string; passwordHash: string; nationality: string | null },
-) => {
-  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
-  return row ?? null;
-};
-
-export const updateFirstName = async (db: DbOrTx, id: string, firstName: string) => {
-  const [row] = await db
-    .update(users)
-    .set({ firstName, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-};
-
-export const updatePasswordHash = (db: DbOrTx, id: string, passwordHash: string) =>
-  db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
-
-/** A new sign-in; its id is the family of its refresh tokens and the `sid` of its access tokens. */
-export const insertSession = async (db: DbOrTx, userId: string) => {
-  const [row] = await db.insert(sessions).values({ userId }).returning({ id: sessions.id });
-  return row!.id;
-};
+import { endEverySession, endSession } from '../../identity/sessions.ts';
+import { passwordResetTokens, refreshTokens } from './tables.ts';
 
 export const insertRefreshToken = (
   db: DbOrTx,
@@ -84,10 +33,7 @@ export const consumeRefreshToken = async (db: DbOrTx, id: string) => {
 /** Ends a session: its access tokens (through the guard) and its refresh tokens. */
 export const revokeSession = async (db: DbOrTx, sessionId: string) => {
   const revokedAt = new Date();
-  await db
-    .update(sessions)
-    .set({ revokedAt })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await endSession(db, sessionId, revokedAt);
   await db
     .update(refreshTokens)
     .set({ revokedAt })
@@ -97,10 +43,7 @@ export const revokeSession = async (db: DbOrTx, sessionId: string) => {
 /** Ends every session of an account. */
 export const revokeAllForUser = async (db: DbOrTx, userId: string) => {
   const revokedAt = new Date();
-  await db
-    .update(sessions)
-    .set({ revokedAt })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await endEverySession(db, userId, revokedAt);
   await db
     .update(refreshTokens)
     .set({ revokedAt })

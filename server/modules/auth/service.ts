@@ -5,6 +5,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Conflict, Invalid, NotFound, Unauthorized } from '../../http/errors.ts';
 import { matchNationality } from '../../identity/nationality.ts';
+import { insertSession } from '../../identity/sessions.ts';
+import * as accounts from '../../identity/users.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repository from './repository.ts';
 import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
@@ -13,7 +15,7 @@ export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'sessions' | '
 
 export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
 
-export const presentUser = (media: AppDeps['media'], user: repository.UserRow) => ({
+export const presentUser = (media: AppDeps['media'], user: accounts.UserRow) => ({
   email: user.email,
   username: user.username,
   first_name: user.firstName,
@@ -26,7 +28,7 @@ export const presentUser = (media: AppDeps['media'], user: repository.UserRow) =
  */
 export const startSession = async (deps: Pick<AuthDeps, 'db' | 'config' | 'tokens'>, userId: string) => {
   const { sessionId, refresh } = await deps.db.transaction(async (tx) => {
-    const sessionId = await repository.insertSession(tx, userId);
+    const sessionId = await insertSession(tx, userId);
     return { sessionId, refresh: await issueRefreshToken(tx, deps.config, userId, sessionId) };
   });
   return { access: await deps.tokens.sign({ userId, sessionId }), refresh };
@@ -50,7 +52,7 @@ const endSession = async (deps: AuthDeps, sessionId: string) => {
   deps.sessions.forget(sessionId);
 };
 
-const signedIn = async (deps: AuthDeps, user: repository.UserRow) => ({
+const signedIn = async (deps: AuthDeps, user: accounts.UserRow) => ({
   ...(await startSession(deps, user.id)),
   email: user.email,
   user: presentUser(deps.media, user),
@@ -66,11 +68,11 @@ const registeredNationality = (value: string | null | undefined) => {
 
 export const register = async (deps: AuthDeps, input: z.output<typeof registerBody>) => {
   const nationality = registeredNationality(input.nationality);
-  if (await repository.findUserByEmail(deps.db, input.email))
+  if (await accounts.findUserByEmail(deps.db, input.email))
     throw new Conflict(authMessages.emailTaken, 'email');
-  if (await repository.usernameExists(deps.db, input.username))
+  if (await accounts.usernameExists(deps.db, input.username))
     throw new Conflict(authMessages.usernameTaken, 'username');
-  const user = await repository.insertUser(deps.db, {
+  const user = await accounts.insertUser(deps.db, {
     email: input.email,
     username: input.username,
     passwordHash: await hashPassword(input.password),
@@ -81,7 +83,7 @@ export const register = async (deps: AuthDeps, input: z.output<typeof registerBo
 };
 
 export const login = async (deps: AuthDeps, input: { email: string; password: string }) => {
-  const user = await repository.findUserByEmail(deps.db, input.email);
+  const user = await accounts.findUserByEmail(deps.db, input.email);
   const matches = user
     ? await verifyPassword(user.passwordHash, input.password)
     : await verifyAgainstDecoy(input.password);
@@ -119,20 +121,20 @@ export const logout = async (deps: AuthDeps, token: string) => {
 };
 
 export const currentUser = async (deps: AuthDeps, userId: string) => {
-  const user = await repository.findUserById(deps.db, userId);
+  const user = await accounts.findUserById(deps.db, userId);
   if (!user) throw new Unauthorized();
   return presentUser(deps.media, user);
 };
 
 export const updateFirstName = async (deps: AuthDeps, userId: string, firstName: string) => {
-  const user = await repository.updateFirstName(deps.db, userId, firstName);
+  const user = await accounts.updateUserDetails(deps.db, userId, { firstName });
   if (!user) throw new NotFound('This account no longer exists');
   return presentUser(deps.media, user);
 };
 
 /** Answers the same whether or not the account exists; the email itself is sent by a job. */
 export const requestPasswordReset = async (deps: AuthDeps, email: string) => {
-  const user = await repository.findUserByEmail(deps.db, email);
+  const user = await accounts.findUserByEmail(deps.db, email);
   if (user) await deps.queue.send(SEND_PASSWORD_RESET_JOB, { userId: user.id }, { retryLimit: 3 });
 };
 
@@ -163,7 +165,7 @@ export const resetPassword = async (deps: AuthDeps, token: string, password: str
   const userId = await deps.db.transaction(async (tx) => {
     const userId = await repository.consumeResetToken(tx, tokenHash);
     if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
-    await repository.updatePasswordHash(tx, userId, passwordHash);
+    await accounts.updatePasswordHash(tx, userId, passwordHash);
     await repository.revokeAllForUser(tx, userId);
     return userId;
   });
@@ -171,4 +173,4 @@ export const resetPassword = async (deps: AuthDeps, token: string, password: str
 };
 
 export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>
-  repository.findUserById(deps.db, userId);
+  accounts.findUserById(deps.db, userId);

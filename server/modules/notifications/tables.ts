@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/tables.ts';
+import { users } from '../../identity/tables.ts';
 
 export const notifications = pgTable(
   'notifications',

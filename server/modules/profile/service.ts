@@ -5,17 +5,17 @@ import type { AppDeps } from '../../deps.ts';
 import { Invalid, Unauthorized } from '../../http/errors.ts';
 import type { TemporaryFile } from '../../http/multipart.ts';
 import { nationalityToStore, readNationality } from '../../identity/nationality.ts';
+import { findUserById, type UserDetails, type UserRow, updateUserDetails } from '../../identity/users.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countMemories } from '../soul-story/index.ts';
 import { prepareAvatar } from './avatar.ts';
-import * as repository from './repository.ts';
 
 export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
 
 const asVibe = (value: string | null): Vibe | null =>
   value && (vibes as readonly string[]).includes(value) ? (value as Vibe) : null;
 
-const present = async (deps: ProfileDeps, row: repository.ProfileRow) => ({
+const present = async (deps: ProfileDeps, row: UserRow) => ({
   user: { first_name: row.firstName, username: row.username, email: row.email },
   ...readNationality(row.nationality),
   bio: row.bio,
@@ -30,7 +30,7 @@ const present = async (deps: ProfileDeps, row: repository.ProfileRow) => ({
 });
 
 const requireProfile = async (deps: ProfileDeps, userId: string) => {
-  const row = await repository.findProfile(deps.db, userId);
+  const row = await findUserById(deps.db, userId);
   if (!row) throw new Unauthorized();
   return row;
 };
@@ -54,7 +54,7 @@ export const updateProfile = async (
   const timeZone = input.time_zone ?? current.timeZone;
   if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
     throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
-  const changes: repository.ProfileChanges = {
+  const changes: UserDetails = {
     ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
     ...(input.bio !== undefined ? { bio: input.bio } : {}),
     ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
@@ -63,9 +63,7 @@ export const updateProfile = async (
     ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
     ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
   };
-  const row = Object.keys(changes).length
-    ? await repository.updateProfile(deps.db, userId, changes)
-    : current;
+  const row = Object.keys(changes).length ? await updateUserDetails(deps.db, userId, changes) : current;
   return present(deps, row ?? current);
 };
 
@@ -75,7 +73,7 @@ export const replaceAvatar = async (deps: ProfileDeps, userId: string, upload: T
   const image = await prepareAvatar(upload.path);
   const key = `avatars/${userId}/${randomUUID()}.webp`;
   await deps.storage.write(key, image);
-  const row = await repository.updateProfile(deps.db, userId, { avatarKey: key });
+  const row = await updateUserDetails(deps.db, userId, { avatarKey: key });
   if (current.avatarKey) {
     await deps.storage.remove(current.avatarKey).catch((error) => {
       deps.logger.warn({ err: error, key: current.avatarKey }, 'old avatar could not be removed');

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import type { TestApp } from '../../../test/test-app.ts';
 import { startSession } from '../auth/service.ts';
-import { users } from '../auth/tables.ts';
+import { users } from '../../identity/tables.ts';
 
 /** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
 const exec = promisify(execFile);

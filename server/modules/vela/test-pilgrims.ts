@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from '../../../test/test-app.ts';
 import { startSession } from '../auth/service.ts';
-import { users } from '../auth/tables.ts';
+import { users } from '../../identity/tables.ts';
 
 /** A signed-in pilgrim for integration tests, written straight to the users table. */
 export const createPilgrim = async (

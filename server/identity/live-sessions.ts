@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../modules/auth/tables.ts';
+import { sessions } from './tables.ts';
 
 /**
  * Whether a sign-in is still live, asked by the auth guard on every authenticated request. Answers

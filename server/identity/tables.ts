@@ -1,0 +1,59 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Every account; written only through this folder (users.ts), read by the features that join it. */
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull().default(''),
+    nationality: text('nationality'),
+    bio: text('bio').notNull().default(''),
+    avatarKey: text('avatar_key'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    vibe: text('vibe'),
+    caminoStartDate: date('camino_start_date'),
+    caminoDuration: integer('camino_duration'),
+    reminderEmails: boolean('reminder_emails').notNull().default(true),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    uniqueIndex('users_username_unique').on(sql`lower(${table.username})`),
+  ],
+);
+
+/**
+ * One row per sign-in. Access tokens carry its id (`sid`) and the auth guard checks it is live, so
+ * revoking the row (logout, a reused refresh token, a password reset) or deleting the account ends
+ * the access tokens too. Its refresh tokens are the family that rotates within it.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);

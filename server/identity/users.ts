@@ -1,0 +1,79 @@
+import { eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.ts';
+import { users } from './tables.ts';
+
+/** The one place accounts are read and written: sign-up and sign-in, the profile, the admin role. */
+export type UserRow = typeof users.$inferSelect;
+
+/** What a pilgrim may change on their own profile. */
+export type UserDetails = Partial<
+  Pick<
+    UserRow,
+    | 'firstName'
+    | 'nationality'
+    | 'bio'
+    | 'vibe'
+    | 'caminoStartDate'
+    | 'caminoDuration'
+    | 'reminderEmails'
+    | 'timeZone'
+    | 'avatarKey'
+  >
+>;
+
+export const findUserById = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+};
+
+const emailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
+
+export const findUserByEmail = async (db: DbOrTx, email: string) => {
+  const [row] = await db.select().from(users).where(emailIs(email)).limit(1);
+  return row ?? null;
+};
+
+export const usernameExists = async (db: DbOrTx, username: string) => {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return Boolean(row);
+};
+
+/** Null when the email or username is already taken (the unique indexes decide, even under a race). */
+export const insertUser = async (
+  db: DbOrTx,
+  values: { email: string; username: string; passwordHash: string; nationality: string | null },
+) => {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row ?? null;
+};
+
+export const updateUserDetails = async (db: DbOrTx, id: string, details: UserDetails) => {
+  const [row] = await db
+    .update(users)
+    .set({ ...details, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row ?? null;
+};
+
+export const updatePasswordHash = (db: DbOrTx, id: string, passwordHash: string) =>
+  db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));
+
+/** The role decides admin access; it is read on every admin request, never trusted from a token. */
+export const findRole = async (db: DbOrTx, id: string) => {
+  const [row] = await db.select({ role: users.role }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.role ?? null;
+};
+
+export const setRoleByEmail = async (db: DbOrTx, email: string, role: UserRow['role']) => {
+  const [row] = await db
+    .update(users)
+    .set({ role, updatedAt: new Date() })
+    .where(emailIs(email))
+    .returning({ email: users.email, username: users.username, role: users.role });
+  return row ?? null;
+};
