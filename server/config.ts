@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { randomToken } from './security/signed-tokens.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -141,7 +141,7 @@ const describeIssues = (error: z.ZodError) =>
 const readOrCreateSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  const secret = randomBytes(48).toString('base64url');
+  const secret = randomToken(48);
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return secret;
 };

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createMediaSigner } from './signed-urls.ts';
 
@@ -37,5 +38,17 @@ describe('signed media URLs', () => {
 
   it('gives the same URL for repeated requests within the hour, so browsers can cache it', () => {
     expect(signer.url('a/b.jpg')).toBe(signer.url('a/b.jpg'));
+  });
+
+  it('gives the URLs it gave before, byte for byte, so issued URLs keep working', () => {
+    const key = 'users/u1/photo.jpg';
+    const expiry = String(Math.ceil((now / 1000 + 3600) / 3600) * 3600);
+    const issued = createHmac('sha256', 'a-test-secret-that-is-long-enough-for-hmac:media')
+      .update(`${expiry}/${key}`)
+      .digest('base64url')
+      .slice(0, 32);
+    expect(signer.url(key)).toBe(`/media/${expiry}/${issued}/${key}`);
+    expect(signer.verify(expiry, issued, key)).toBe(true);
+    expect(signer.verify(`0${expiry}`, issued, key)).toBe(false);
   });
 });

@@ -1,16 +1,25 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
+import { openToken, sameSignature, sealToken } from '../../security/signed-tokens.ts';
 
-const signature = (secret: string, giftId: string) =>
-  createHmac('sha256', secret).update(`gift-manage:${giftId}`).digest('base64url');
+const PURPOSE = 'gift-manage';
+const giftIdPattern = /^[0-9a-f-]{36}$/;
 
 /** The link in each receipt: the gift id and its signature, so donors need no password. */
-export const signManageToken = (secret: string, giftId: string) => `${giftId}.${signature(secret, giftId)}`;
+export const signManageToken = (secret: string, giftId: string) => sealToken(secret, PURPOSE, giftId);
+
+/**
+ * Receipts sent before links were signed per purpose carry the whole HMAC of `gift-manage:<id>` under
+ * the bare secret. Donors keep receipts for years to cancel a recurring gift, so those links stay good.
+ */
+const openReceiptTokenOfOld = (secret: string, token: string): string | null => {
+  const [giftId, given] = token.split('.');
+  if (!giftId || !given) return null;
+  const expected = createHmac('sha256', secret).update(`${PURPOSE}:${giftId}`).digest('base64url');
+  return sameSignature(given, expected) ? giftId : null;
+};
 
 /** The gift id when the signature matches, else null. */
 export const readManageToken = (secret: string, token: string): string | null => {
-  const [giftId, given] = token.split('.');
-  if (!giftId || !given || !/^[0-9a-f-]{36}$/.test(giftId)) return null;
-  const expected = Buffer.from(signature(secret, giftId));
-  const received = Buffer.from(given);
-  return expected.length === received.length && timingSafeEqual(expected, received) ? giftId : null;
+  const giftId = openToken(secret, PURPOSE, token) ?? openReceiptTokenOfOld(secret, token);
+  return giftId && giftIdPattern.test(giftId) ? giftId : null;
 };

@@ -5,9 +5,10 @@ import type { DbOrTx } from '../../db/client.ts';
 import { Invalid, Unavailable } from '../../http/errors.ts';
 import type { JobQueue } from '../../jobs/queue.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { hashToken, randomToken } from '../../security/signed-tokens.ts';
 import type { SubscriberRow } from './repository.ts';
 import * as repository from './repository.ts';
-import { hashToken, newConfirmToken, subscriberIdFromUnsubscribeToken, unsubscribeToken } from './tokens.ts';
+import { subscriberIdFromUnsubscribeToken, unsubscribeToken } from './tokens.ts';
 
 const CONFIRM_LINK_DAYS = 7;
 
@@ -59,7 +60,7 @@ export const subscribe = async (deps: NewsletterDeps, email: string) => {
   const answer = { email, message: newsletterMessages.confirmationOnItsWay };
   const known = await repository.findByEmail(deps.db, email);
   if (known?.status === 'confirmed') return answer;
-  const token = newConfirmToken();
+  const token = randomToken();
   const subscriber = await repository.upsertPending(deps.db, {
     email,
     confirmTokenHash: hashToken(token),

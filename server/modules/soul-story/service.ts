@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { FileTypeResult } from 'file-type';
 import type { Logger } from 'pino';
 import { progressPercent, promptById, promptIds } from '../../../contract/prompts.ts';
@@ -26,6 +26,7 @@ import type { MediaSigner } from '../../media/signed-urls.ts';
 import type { Storage } from '../../media/storage.ts';
 import { storeUpload } from '../../media/store-upload.ts';
 import type { TemporaryFiles } from '../../media/temporary-files.ts';
+import { randomToken } from '../../security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
 import type { KeepsakeRow, StoryRow } from './repository.ts';
@@ -266,7 +267,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
   const share = async (userId: string) => {
     const keepsake = await repository.findKeepsake(db, userId);
     if (!keepsake?.videoKey) throw new Conflict(messages.notReadyToShare);
-    const token = keepsake.shareToken ?? randomBytes(18).toString('base64url');
+    const token = keepsake.shareToken ?? randomToken(18);
     if (!keepsake.shareToken) await repository.setShareToken(db, userId, token);
     return { share_url: shareUrlFor(token), token };
   };
