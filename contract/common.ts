@@ -7,7 +7,6 @@ export const errorBody = z.object({
   field: z.string().optional(),
   requestId: z.string().optional(),
 });
-export type ErrorBody = z.infer<typeof errorBody>;
 
 export const okBody = z.object({ ok: z.literal(true) });
 

@@ -10,7 +10,6 @@ export const vibes = ['Atheist', 'Agnostic', 'Faith-based', 'Unknown Worldview']
 export type Vibe = (typeof vibes)[number];
 
 export const caminoDurations = [7, 14, 21, 30, 45] as const;
-export type CaminoDuration = (typeof caminoDurations)[number];
 
 /** The spec's words for the profile screen (section 8) and the rules the server answers with. */
 export const profileMessages = {

@@ -12,9 +12,7 @@ export { MAX_PHOTOS };
 
 /** What the server accepts, judged by the file's content (never its name or declared type). */
 export const acceptedVideoTypes = ['video/webm', 'video/mp4'] as const;
-export const acceptedPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** For `<input accept>` and the Dropzone. */
-export const photoAccept = acceptedPhotoTypes.join(',');
+/** For `<input accept>`. */
 export const videoAccept = acceptedVideoTypes.join(',');
 
 export const KEEPSAKE_FILE_NAME = 'my-soul-story.mp4';
@@ -83,7 +81,6 @@ export const uploadFields = z.object({
   title: z.string().trim().max(MAX_TITLE_LENGTH, soulStoryMessages.titleTooLong).default(''),
   type: storyType,
 });
-export type UploadFields = z.infer<typeof uploadFields>;
 
 /** POST /api/soulstories/reorder/: every one of the user's ids, each exactly once, in the new order. */
 export const reorderBody = z.object({
@@ -92,13 +89,11 @@ export const reorderBody = z.object({
     .min(1)
     .max(PROMPT_COUNT + MAX_PHOTOS),
 });
-export type ReorderBody = z.infer<typeof reorderBody>;
 
 /** The answer of reorder, delete and stop-sharing. */
 export const soulStoryOk = z.object({ ok: z.literal(true) });
 
 export const keepsakeStatus = z.enum(['waiting_for_prompts', 'rendering', 'ready', 'failed']);
-export type KeepsakeStatus = z.infer<typeof keepsakeStatus>;
 
 /**
  * GET /api/soulstory/concatenated/: `video_url` is null until a keepsake exists. While a new version

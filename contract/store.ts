@@ -86,7 +86,6 @@ export const createOrderBody = z
 export type CreateOrderInput = z.input<typeof createOrderBody>;
 
 export const orderStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
 export const orderSummary = z.object({
   id: z.string(),

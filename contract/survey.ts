@@ -46,7 +46,6 @@ export const ratingQuestions = [
   },
 ] as const;
 export type RatingKey = (typeof ratingQuestions)[number]['key'];
-export const ratingKeys = ratingQuestions.map((question) => question.key);
 
 export const yesNoQuestions = [
   {

@@ -28,7 +28,6 @@ export const durationOptions = [
   { days: 30, label: '30 days' },
   { days: 45, label: 'More than 30 days' },
 ] as const;
-export type DurationDays = (typeof durationOptions)[number]['days'];
 
 /** Words of the /chatbot screen: the note, onboarding, toasts and greetings (spec sections 2, 4, 5 and 8). */
 export const chatMessages = {
@@ -302,7 +301,6 @@ export const historyMessage = z.object({
   safety: z.enum(['selfHarm', 'abuse', 'hate']).nullable(),
   created_at: z.string(),
 });
-export type HistoryMessage = z.infer<typeof historyMessage>;
 
 export const historyResponse = z.object({
   mode: z.enum(chatModes),
@@ -353,7 +351,6 @@ export const reminderScheduleRequest = z.object({
     .refine(isTimeZone, reminderMessages.invalidTimeZone)
     .optional(),
 });
-export type ReminderScheduleRequest = z.input<typeof reminderScheduleRequest>;
 
 export const plannedReminder = z.object({
   kind: z.string(),

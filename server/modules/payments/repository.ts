@@ -37,11 +37,6 @@ export const findCheckoutBySubscription = async (db: DbOrTx, subscriptionId: str
   return row ?? null;
 };
 
-export const findCheckout = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(paymentCheckouts).where(eq(paymentCheckouts.id, id)).limit(1);
-  return row ?? null;
-};
-
 export const updateCheckout = (db: DbOrTx, id: string, values: Partial<NewCheckout>) =>
   db
     .update(paymentCheckouts)

@@ -220,5 +220,3 @@ export const receiveWebhook = async (
   }
   for (const event of events) await recordPaymentEvent(deps, listeners, event);
 };
-
-export const findCheckout = (db: Db, id: string) => repository.findCheckout(db, id);

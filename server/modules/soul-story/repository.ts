@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { users } from '../../identity/tables.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
@@ -198,6 +198,3 @@ export const findShared = async (db: DbOrTx, token: string) => {
     .limit(1);
   return row ?? null;
 };
-
-export const storiesByIds = (db: DbOrTx, ids: string[]) =>
-  db.select().from(soulStories).where(inArray(soulStories.id, ids));

@@ -38,7 +38,6 @@ const ratingColumns = {
   soulStoryEase: surveyResponses.soulStoryEase,
   notificationTimeliness: surveyResponses.notificationTimeliness,
 };
-export type RatingColumn = keyof typeof ratingColumns;
 
 const yesCount = (column: typeof surveyResponses.usedVela | typeof surveyResponses.usedSoulStory) =>
   sql<number>`count(*) filter (where ${column})`.mapWith(Number);

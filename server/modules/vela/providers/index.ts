@@ -34,5 +34,5 @@ export const collect = async (pieces: AsyncIterable<string>): Promise<string> =>
   return text;
 };
 
-export type { ChatTurn, GenerationRequest, ModelProvider } from './provider.ts';
+export type { GenerationRequest, ModelProvider } from './provider.ts';
 export { ProviderError } from './provider.ts';

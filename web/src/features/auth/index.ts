@@ -1,4 +1,4 @@
 /** What other features may use from accounts. */
-export { useCurrentUser, useReloadCurrentUser } from './api/current-user.ts';
+export { useReloadCurrentUser } from './api/current-user.ts';
 export { updateUser } from './api/update-user.ts';
 export { useLogout } from './logout.ts';

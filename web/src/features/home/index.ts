@@ -1,1 +1,1 @@
-export { BackgroundVideo, SiteVideo } from './components/SiteVideo.tsx';
+export { SiteVideo } from './components/SiteVideo.tsx';

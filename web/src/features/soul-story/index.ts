@@ -1,2 +1,2 @@
 /** What other features may use from Soul Stories. */
-export { completedPromptsQuery, useCompletedPrompts } from './api/get-completed-prompts.ts';
+export { useCompletedPrompts } from './api/get-completed-prompts.ts';
