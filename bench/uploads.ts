@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_VIDEO_BYTES } from '../contract/soul-story.ts';
 import { probe, probeDuration, resolveMediaTools } from '../server/media/ffmpeg.ts';
-import { ffmpeg, type MultipartPart, multipartBody } from '../server/modules/soul-story/test-support.ts';
+import { ffmpeg, type MultipartPart, multipartBody } from '../test/soul-stories.ts';
 import { cpuMs, freePort, rssBytes, spawnQuiet, stopProcess, waitForOk } from './process.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
 

@@ -13,6 +13,7 @@ node -e 'if (process.versions.node.split(".")[0] !== "24") { console.error("Node
 
 echo "== typecheck"; tsc --noEmit -p tsconfig.json
 echo "== lint and format"; biome check .
+echo "== import boundaries"; node scripts/check-boundaries.ts
 echo "== build"; vite build --logLevel warn && node scripts/compress-build.ts
 echo "== OpenAPI lint"; node scripts/lint-openapi.ts
 echo "== migrations are append-only"; node scripts/check-migrations.ts

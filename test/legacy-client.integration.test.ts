@@ -11,15 +11,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../server/identity/tables.ts';
 import { resolveMediaTools } from '../server/media/ffmpeg.ts';
 import { createPost, publishPost } from '../server/modules/blog/index.ts';
-import { listContactMessages } from '../server/modules/contact/index.ts';
+import { listContactMessages } from '../server/modules/messages/index.ts';
 import { addNotification } from '../server/modules/notifications/index.ts';
-import {
-  ffmpeg,
-  type MultipartPart,
-  multipartBody,
-  waitFor,
-} from '../server/modules/soul-story/test-support.ts';
 import { listSurveyResponses } from '../server/modules/survey/index.ts';
+import { ffmpeg, type MultipartPart, multipartBody, waitFor } from './soul-stories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 
 /**

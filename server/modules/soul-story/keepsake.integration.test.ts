@@ -5,10 +5,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
+import {
+  listFiles,
+  makeTestMedia,
+  type StoryClient,
+  storyClient,
+  waitFor,
+} from '../../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
 import { soulStories } from './tables.ts';
-import { listFiles, makeTestMedia, type StoryClient, storyClient, waitFor } from './test-support.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
 

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ffprobeJson, makeClip, makePhoto } from '../../../test/soul-stories.ts';
 import { type MediaTools, resolveMediaTools } from '../../media/ffmpeg.ts';
 import {
   joinSegments,
@@ -13,7 +14,6 @@ import {
   TITLE_SECONDS,
   wrapTitle,
 } from './render.ts';
-import { ffprobeJson, makeClip, makePhoto } from './test-support.ts';
 
 const exec = promisify(execFile);
 

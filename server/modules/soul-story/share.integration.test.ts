@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
+import { type StoryClient, storyClient } from '../../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import * as repository from './repository.ts';
 import { keepsakeKeysFor } from './service.ts';
-import { type StoryClient, storyClient } from './test-support.ts';
 
 describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPilgrim } from '../../../test/pilgrims.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { notifications } from '../notifications/tables.ts';
 import { REMINDER_JOB, type ReminderJobData, reminderJobs } from './reminders.ts';
 import { reminderDeliveries } from './tables.ts';
-import { createPilgrim } from './test-pilgrims.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);

@@ -7,9 +7,9 @@ import {
   openAiStream,
   startFakeModelServer,
 } from '../../../test/fake-model-server.ts';
+import { createPilgrim } from '../../../test/pilgrims.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { chatMessages } from './tables.ts';
-import { createPilgrim } from './test-pilgrims.ts';
 
 const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({
   vibe: 'Agnostic',

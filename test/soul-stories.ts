@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import type { TestApp } from '../../../test/test-app.ts';
-import { startSession } from '../auth/service.ts';
-import { users } from '../../identity/tables.ts';
+import { users } from '../server/identity/tables.ts';
+import { startSession } from '../server/modules/auth/service.ts';
+import type { TestApp } from './test-app.ts';
 
 /** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
 const exec = promisify(execFile);

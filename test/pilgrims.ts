@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { TestApp } from '../../../test/test-app.ts';
-import { startSession } from '../auth/service.ts';
-import { users } from '../../identity/tables.ts';
+import { users } from '../server/identity/tables.ts';
+import { startSession } from '../server/modules/auth/service.ts';
+import type { TestApp } from './test-app.ts';
 
 /** A signed-in pilgrim for integration tests, written straight to the users table. */
 export const createPilgrim = async (
