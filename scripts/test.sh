@@ -16,6 +16,7 @@ echo "== lint and format"; biome check .
 echo "== import boundaries"; node scripts/check-boundaries.ts
 echo "== build"; vite build --logLevel warn && node scripts/compress-build.ts
 echo "== OpenAPI lint"; node scripts/lint-openapi.ts
+echo "== unused code and dependencies"; knip --no-progress --treat-config-hints-as-errors
 echo "== migrations are append-only"; node scripts/check-migrations.ts
 
 mkdir -p .tmp
