@@ -1,10 +1,9 @@
 import { adminModule } from './admin/index.ts';
 import { authModule } from './auth/index.ts';
 import { blogModule } from './blog/index.ts';
-import { communityModule } from './community/index.ts';
-import { contactModule } from './contact/index.ts';
 import { donationsModule } from './donations/index.ts';
 import type { FeatureModule } from './feature-module.ts';
+import { messagesModule } from './messages/index.ts';
 import { newsletterModule } from './newsletter/index.ts';
 import { notificationsModule } from './notifications/index.ts';
 import { profileModule } from './profile/index.ts';
@@ -23,8 +22,7 @@ export const featureModules: FeatureModule[] = [
   storeModule,
   blogModule,
   newsletterModule,
-  contactModule,
+  messagesModule,
   surveyModule,
-  communityModule,
   adminModule,
 ];

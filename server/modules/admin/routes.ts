@@ -31,9 +31,13 @@ import {
   unpublishPost,
   updatePost,
 } from '../blog/index.ts';
-import { listCommunityRequests, setCommunityRequestHandled } from '../community/index.ts';
-import { listContactMessages, setContactMessageHandled } from '../contact/index.ts';
 import { listDonations } from '../donations/index.ts';
+import {
+  listCommunityRequests,
+  listContactMessages,
+  setCommunityRequestHandled,
+  setContactMessageHandled,
+} from '../messages/index.ts';
 import { listSubscribers, queueLetter } from '../newsletter/index.ts';
 import { listOrders } from '../store/index.ts';
 import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';

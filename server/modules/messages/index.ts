@@ -1,0 +1,13 @@
+import type { FeatureModule } from '../feature-module.ts';
+import { messageJobs } from './jobs.ts';
+import { messageRoutes } from './routes.ts';
+
+export { listCommunityRequests, setCommunityRequestHandled } from './community.ts';
+export { listContactMessages, setContactMessageHandled } from './contact.ts';
+
+/** The contact, inquiry, join and volunteer forms, and their messages in the admin console. */
+export const messagesModule: FeatureModule = {
+  name: 'messages',
+  routes: messageRoutes,
+  jobs: messageJobs,
+};

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { errorBody, okBody } from '../../../contract/common.ts';
+import { joinRequest, volunteerRequest } from '../../../contract/community.ts';
+import { contactRequest } from '../../../contract/contact.ts';
+import type { AppDeps } from '../../deps.ts';
+import { submitJoinRequest, submitVolunteerRequest } from './community.ts';
+import { submitContactMessage } from './contact.ts';
+
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
+interface Form<Body extends z.ZodType> {
+  path: string;
+  summary: string;
+  body: Body;
+  submit: (deps: AppDeps, input: z.output<Body>, clientAddress: string) => Promise<void>;
+}
+
+/** Every form answers 201 with `{ ok: true }` once its message is stored, or was a bot's. */
+const postForm = <Body extends z.ZodType>(app: App, deps: AppDeps, form: Form<Body>) =>
+  app.post(
+    form.path,
+    {
+      schema: {
+        tags: ['community'],
+        summary: form.summary,
+        body: form.body,
+        response: { 201: okBody, 400: errorBody, 429: errorBody },
+      },
+    },
+    async (request, reply) => {
+      // The type provider's body type is a condition TypeScript leaves open for a generic schema.
+      await form.submit(deps, request.body as z.output<Body>, request.ip);
+      return reply.status(201).send({ ok: true as const });
+    },
+  );
+
+export const messageRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    postForm(app, deps, {
+      path: '/api/contact/',
+      summary: 'Send a message to the team (the simple contact form or the /inquire form)',
+      body: contactRequest,
+      submit: submitContactMessage,
+    });
+    postForm(app, deps, {
+      path: '/api/join/',
+      summary: 'Join the community as a pilgrim, a soul companion or a teacher or theologian',
+      body: joinRequest,
+      submit: submitJoinRequest,
+    });
+    postForm(app, deps, {
+      path: '/api/volunteer/',
+      summary: 'Offer to volunteer in an area of interest',
+      body: volunteerRequest,
+      submit: submitVolunteerRequest,
+    });
+  };
