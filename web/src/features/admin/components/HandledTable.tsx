@@ -1,5 +1,6 @@
-import { Badge, Checkbox, Stack, Table, Text } from '@mantine/core';
+import { Badge, Checkbox, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { type AdminColumn, AdminTable } from './AdminTable.tsx';
 import { formatDateTime } from './dates.ts';
 
 interface HandledItem {
@@ -17,7 +18,7 @@ interface HandledTableProps<Item extends HandledItem> {
   noun: string;
   kind: (item: Item) => { label: string; color: string };
   /** A column between the sender and the message, when the rows have one. */
-  extraColumn?: { header: string; cell: (item: Item) => ReactNode };
+  extraColumn?: AdminColumn<Item>;
   /** Shown above the message text, such as its inquiry reasons. */
   aboveMessage?: (item: Item) => ReactNode;
   onHandledChange: (id: string, handled: boolean) => void;
@@ -33,57 +34,62 @@ export function HandledTable<Item extends HandledItem>({
   onHandledChange,
 }: HandledTableProps<Item>) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped verticalSpacing="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Received</Table.Th>
-            <Table.Th>From</Table.Th>
-            {extraColumn && <Table.Th>{extraColumn.header}</Table.Th>}
-            <Table.Th>Message</Table.Th>
-            <Table.Th>Handled</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((item) => {
+    <AdminTable
+      rows={items}
+      minWidth={760}
+      verticalSpacing="sm"
+      columns={[
+        {
+          header: 'Received',
+          nowrap: true,
+          cell: (item) => {
             const { label, color } = kind(item);
             return (
-              <Table.Tr key={item.id}>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <Stack gap={4}>
-                    <Text size="sm">{formatDateTime(item.createdAt)}</Text>
-                    <Badge variant="light" color={color}>
-                      {label}
-                    </Badge>
-                  </Stack>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {item.name}
-                  </Text>
-                  <Text size="sm" c="gray.7">
-                    {item.email}
-                  </Text>
-                </Table.Td>
-                {extraColumn && <Table.Td>{extraColumn.cell(item)}</Table.Td>}
-                <Table.Td>
-                  {aboveMessage?.(item)}
-                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                    {item.message}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={`Handled: ${noun} from ${item.name}`}
-                    checked={item.handled}
-                    onChange={(event) => onHandledChange(item.id, event.currentTarget.checked)}
-                  />
-                </Table.Td>
-              </Table.Tr>
+              <Stack gap={4}>
+                <Text size="sm">{formatDateTime(item.createdAt)}</Text>
+                <Badge variant="light" color={color}>
+                  {label}
+                </Badge>
+              </Stack>
             );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+          },
+        },
+        {
+          header: 'From',
+          cell: (item) => (
+            <>
+              <Text size="sm" fw={500}>
+                {item.name}
+              </Text>
+              <Text size="sm" c="gray.7">
+                {item.email}
+              </Text>
+            </>
+          ),
+        },
+        extraColumn,
+        {
+          header: 'Message',
+          cell: (item) => (
+            <>
+              {aboveMessage?.(item)}
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                {item.message}
+              </Text>
+            </>
+          ),
+        },
+        {
+          header: 'Handled',
+          cell: (item) => (
+            <Checkbox
+              aria-label={`Handled: ${noun} from ${item.name}`}
+              checked={item.handled}
+              onChange={(event) => onHandledChange(item.id, event.currentTarget.checked)}
+            />
+          ),
+        },
+      ]}
+    />
   );
 }

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { adminMessages } from '../../../../../contract/admin.ts';
 import { errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
 import { usePostsForAdmin, useSetPublished } from '../api/posts.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { formatDateTime } from './dates.ts';
 import { SectionState } from './SectionState.tsx';
 
@@ -31,54 +32,48 @@ export function PostsSection() {
       </Group>
       <SectionState query={posts} empty="No posts yet." isEmpty={(data) => data.length === 0}>
         {(data) => (
-          <Table.ScrollContainer minWidth={640}>
-            <Table striped verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Author</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Last edited</Table.Th>
-                  <Table.Th>Actions</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.map((post) => (
-                  <Table.Tr key={post.id}>
-                    <Table.Td>{post.title}</Table.Td>
-                    <Table.Td>{post.author}</Table.Td>
-                    <Table.Td>
-                      <Badge color={post.status === 'published' ? 'sage' : 'gray'} variant="light">
-                        {post.status === 'published' ? 'Published' : 'Draft'}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDateTime(post.updated_at)}</Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Button
-                          size="xs"
-                          variant="light"
-                          component={Link}
-                          to={`/admin/posts/${post.id}`}
-                          aria-label={`Edit ${post.title}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => toggle(post.id, post.status !== 'published')}
-                          aria-label={`${post.status === 'published' ? 'Unpublish' : 'Publish'} ${post.title}`}
-                        >
-                          {post.status === 'published' ? 'Unpublish' : 'Publish'}
-                        </Button>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <AdminTable
+            rows={data}
+            minWidth={640}
+            verticalSpacing="sm"
+            columns={[
+              { header: 'Title', cell: (post) => post.title },
+              { header: 'Author', cell: (post) => post.author },
+              {
+                header: 'Status',
+                cell: (post) => (
+                  <Badge color={post.status === 'published' ? 'sage' : 'gray'} variant="light">
+                    {post.status === 'published' ? 'Published' : 'Draft'}
+                  </Badge>
+                ),
+              },
+              { header: 'Last edited', cell: (post) => formatDateTime(post.updated_at) },
+              {
+                header: 'Actions',
+                cell: (post) => (
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      component={Link}
+                      to={`/admin/posts/${post.id}`}
+                      aria-label={`Edit ${post.title}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      onClick={() => toggle(post.id, post.status !== 'published')}
+                      aria-label={`${post.status === 'published' ? 'Unpublish' : 'Publish'} ${post.title}`}
+                    >
+                      {post.status === 'published' ? 'Unpublish' : 'Publish'}
+                    </Button>
+                  </Group>
+                ),
+              },
+            ]}
+          />
         )}
       </SectionState>
     </Stack>

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMail } from '@tabler/icons-react';
 import { useSubscribers } from '../api/reports.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { formatDateTime } from './dates.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
@@ -40,32 +41,23 @@ export function SubscribersSection() {
             <Text c="gray.7">
               {confirmed} confirmed of {data.length}
             </Text>
-            <Table.ScrollContainer minWidth={600}>
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Asked</Table.Th>
-                    <Table.Th>Confirmed</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.map((subscriber) => (
-                    <Table.Tr key={subscriber.id}>
-                      <Table.Td>{subscriber.email}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={statusColor[subscriber.status]}>
-                          {subscriber.status}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>{formatDateTime(subscriber.subscribed_at)}</Table.Td>
-                      <Table.Td>{formatDateTime(subscriber.confirmed_at)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <AdminTable
+              rows={data}
+              minWidth={600}
+              columns={[
+                { header: 'Email', cell: (subscriber) => subscriber.email },
+                {
+                  header: 'Status',
+                  cell: (subscriber) => (
+                    <Badge variant="light" color={statusColor[subscriber.status]}>
+                      {subscriber.status}
+                    </Badge>
+                  ),
+                },
+                { header: 'Asked', cell: (subscriber) => formatDateTime(subscriber.subscribed_at) },
+                { header: 'Confirmed', cell: (subscriber) => formatDateTime(subscriber.confirmed_at) },
+              ]}
+            />
           </>
         )}
       </SectionState>
