@@ -11,7 +11,6 @@ export const parameterRanges = {
 export const MAX_MESSAGE_LENGTH = 2000;
 export const SAFETY_REPLY_DELAY_MS = 500;
 export const SCHEDULING_FAILED_FOLLOW_UP_MS = 1500;
-export const CHAT_RATE_LIMIT = { limit: 20, windowSeconds: 60 } as const;
 
 import { type Vibe, vibes } from './profile.ts';
 

@@ -67,7 +67,7 @@ export const configSchema = z.object({
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().positive().default(30),
   PASSWORD_RESET_TTL_MINUTES: z.coerce.number().int().positive().default(60),
   TRUST_PROXY: trustProxy,
-  // The numbers of server/modules/auth/limits.ts, which says what each counts (decision 006).
+  // The sign-in rules of server/http/rate-limit-rules.ts take their numbers from here (decision 006).
   AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),

@@ -2,15 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '../../../contract/common.ts';
 import { giftView, manageTokenParams, portalResponse } from '../../../contract/donations.ts';
 import type { AppDeps } from '../../deps.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import type { PaymentListeners } from '../payments/index.ts';
 import { cancelGift, customerPortal, viewGift } from './service.ts';
 
 export const donationRoutes =
   (deps: AppDeps, listeners: PaymentListeners): FastifyPluginAsyncZod =>
   async (app) => {
-    const limit = (ip: string) =>
-      deps.rateLimiter.hit({ name: 'donations:manage', limit: 60, windowSeconds: 600 }, ip);
-
     app.get(
       '/api/donations/manage/:token/',
       {
@@ -22,7 +20,7 @@ export const donationRoutes =
         },
       },
       async (request) => {
-        await limit(request.ip);
+        await limit(deps, 'donations:manage', request.ip);
         return viewGift(deps, request.params.token);
       },
     );
@@ -38,7 +36,7 @@ export const donationRoutes =
         },
       },
       async (request) => {
-        await limit(request.ip);
+        await limit(deps, 'donations:manage', request.ip);
         return cancelGift(deps, listeners, request.params.token);
       },
     );
@@ -54,7 +52,7 @@ export const donationRoutes =
         },
       },
       async (request) => {
-        await limit(request.ip);
+        await limit(deps, 'donations:manage', request.ip);
         return customerPortal(deps, request.params.token);
       },
     );

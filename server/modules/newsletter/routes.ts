@@ -11,9 +11,9 @@ import {
 } from '../../../contract/newsletter.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Invalid } from '../../http/errors.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import { confirm, subscribe, unsubscribe } from './service.ts';
 
-const HOUR = 60 * 60;
 const tokenQuery = z.object({ token: z.string().max(300).optional() });
 /** RFC 8058 clients post `List-Unsubscribe=One-Click` as a form; the token rides in the URL. */
 const oneClickBody = z
@@ -35,16 +35,8 @@ export const newsletterRoutes =
         },
       },
       async (request) => {
-        await deps.rateLimiter.hit({ name: 'newsletter:ip', limit: 20, windowSeconds: HOUR }, request.ip);
-        await deps.rateLimiter.hit(
-          {
-            name: 'newsletter:email',
-            limit: 5,
-            windowSeconds: HOUR,
-            message: 'We have already sent several emails to this address. Please check your inbox.',
-          },
-          request.body.email,
-        );
+        await limit(deps, 'newsletter:ip', request.ip);
+        await limit(deps, 'newsletter:email', request.body.email);
         return subscribe(deps, request.body.email);
       },
     );

@@ -9,6 +9,7 @@ import {
 import { paymentsConfigResponse, testCardBody, testCardResponse } from '../../../contract/payments.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import type { BillingInterval } from './provider.ts';
 import {
   confirmTestPayment,
@@ -74,15 +75,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        await deps.rateLimiter.hit(
-          {
-            name: 'payments:intent',
-            limit: 30,
-            windowSeconds: 600,
-            message: 'Too many payment attempts. Please wait a few minutes.',
-          },
-          request.ip,
-        );
+        await limit(deps, 'payments:intent', request.ip);
         const { amount, frequency, email } = request.body;
         const key = request.headers['idempotency-key'];
         const checkout = await createCheckout(deps, {
@@ -117,7 +110,7 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        await deps.rateLimiter.hit({ name: 'payments:test-card', limit: 60, windowSeconds: 600 }, request.ip);
+        await limit(deps, 'payments:test-card', request.ip);
         return confirmTestPayment(deps, listeners, request.body);
       },
     );

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import { orderSummary as findOrderSummary, placeOrder } from './service.ts';
 
 export const storeRoutes =
@@ -53,15 +54,7 @@ export const storeRoutes =
         },
       },
       async (request, reply) => {
-        await deps.rateLimiter.hit(
-          {
-            name: 'store:order',
-            limit: 20,
-            windowSeconds: 600,
-            message: 'Too many orders. Please wait a few minutes.',
-          },
-          request.ip,
-        );
+        await limit(deps, 'store:order', request.ip);
         return reply.status(201).send(await placeOrder(deps, request.body));
       },
     );

@@ -8,22 +8,16 @@ import {
   yesNoQuestions,
 } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import * as repository from './repository.ts';
-
-const perAddressRule = {
-  name: 'survey:ip',
-  limit: 20,
-  windowSeconds: 60 * 60,
-  message: 'You have sent several surveys in a short time. Please try again later.',
-};
 
 /** Stores the answers; the same submission sent again (after a lost response) is stored once. */
 export const submitSurvey = async (
-  deps: Pick<AppDeps, 'db' | 'rateLimiter'>,
+  deps: Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>,
   answers: SurveyAnswers,
   clientAddress: string,
 ): Promise<string> => {
-  await deps.rateLimiter.hit(perAddressRule, clientAddress);
+  await limit(deps, 'survey:ip', clientAddress);
   return repository.insertOnce(deps.db, answers);
 };
 

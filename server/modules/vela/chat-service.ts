@@ -1,8 +1,6 @@
 import {
-  CHAT_RATE_LIMIT,
   type ChatParameters,
   chatErrorReplies,
-  chatMessages,
   cleanReply,
   type GeneratedItem,
   groupNeedsHelpline,
@@ -12,9 +10,11 @@ import {
   safetyGroupOf,
   type Vibe,
 } from '../../../contract/vela.ts';
+import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { Unauthorized } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
 import { collect, type GenerationRequest, type ModelProvider } from './providers/index.ts';
 import * as repository from './repository.ts';
@@ -48,10 +48,10 @@ export type ChatStart =
   | { kind: 'model'; request: GenerationRequest; finish(raw: string): Promise<string | null> };
 
 export const createChatService = (deps: {
+  config: Config;
   db: Db;
   provider: ModelProvider;
   rateLimiter: RateLimiter;
-  teacherName: string;
 }) => {
   const { db, provider } = deps;
 
@@ -59,10 +59,7 @@ export const createChatService = (deps: {
   const start = async (userId: string, input: ChatInput, signal?: AbortSignal): Promise<ChatStart> => {
     // Independent reads go together: on PostgreSQL they overlap, on PGlite they simply queue.
     const [, pilgrim, history] = await Promise.all([
-      deps.rateLimiter.hit(
-        { name: 'chat:user', ...CHAT_RATE_LIMIT, message: chatMessages.rateLimited },
-        userId,
-      ),
+      limit(deps, 'chat:user', userId),
       repository.findPilgrim(db, userId),
       repository.listPromptTurns(db, userId, provider.historyTurns),
     ]);
@@ -82,7 +79,7 @@ export const createChatService = (deps: {
       vibe: input.vibe,
       system: systemPrompt({
         vibe: input.vibe,
-        teacherName: deps.teacherName,
+        teacherName: deps.config.VELA_TEACHER_NAME,
         startDate: pilgrim.startDate,
         duration: pilgrim.duration,
       }),
@@ -122,7 +119,7 @@ export const createChatService = (deps: {
     const rows = await repository.listMessages(db, userId);
     return {
       mode: provider.mode,
-      teacher_name: deps.teacherName,
+      teacher_name: deps.config.VELA_TEACHER_NAME,
       nationality: pilgrim.nationality,
       messages: rows.map((row) => ({
         id: row.id,
@@ -139,7 +136,7 @@ export const createChatService = (deps: {
     answer,
     history,
     clear: (userId: string) => repository.clearMessages(db, userId),
-    config: () => ({ mode: provider.mode, teacher_name: deps.teacherName }),
+    config: () => ({ mode: provider.mode, teacher_name: deps.config.VELA_TEACHER_NAME }),
     helplines: () => ({ helplines: allHelplines(), international: internationalHelpline }),
   };
 };

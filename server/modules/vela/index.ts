@@ -9,10 +9,10 @@ export const velaModule: FeatureModule = {
   routes: (deps) => {
     const provider = createProvider(deps.config);
     const chat = createChatService({
+      config: deps.config,
       db: deps.db,
       provider,
       rateLimiter: deps.rateLimiter,
-      teacherName: deps.config.VELA_TEACHER_NAME,
     });
     return velaRoutes(deps, chat, provider);
   },

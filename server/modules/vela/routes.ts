@@ -15,6 +15,7 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { publicRead } from '../../http/caching.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
 import type { ModelProvider } from './providers/index.ts';
 import { ProviderError } from './providers/index.ts';
@@ -208,7 +209,7 @@ export const velaRoutes =
       },
       async (request) => {
         const userId = userIdOf(request);
-        await deps.rateLimiter.hit({ name: 'reminder:user', limit: 30, windowSeconds: 3600 }, userId);
+        await limit(deps, 'reminder:user', userId);
         return scheduleReminders(deps, userId, request.body);
       },
     );

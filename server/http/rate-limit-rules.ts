@@ -1,0 +1,123 @@
+import { authMessages } from '../../contract/auth.ts';
+import { chatMessages } from '../../contract/vela.ts';
+import type { Config } from '../config.ts';
+import type { RateLimiter, RateRule } from './rate-limit.ts';
+
+/**
+ * What a rule counts per, the subject its counter is keyed by. An address is request.ip, which follows
+ * TRUST_PROXY; an email is as typed, an account is the email in lower case; a user is the signed-in id.
+ */
+type Subject = 'address' | 'email' | 'account' | 'account from address' | 'user';
+
+interface Rule {
+  per: Subject;
+  limit: number;
+  windowSeconds: number;
+  /** The 429's error; without one, 'Too many attempts. Please wait a minute and try again.' */
+  message?: string;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+/**
+ * Every rate limit of the API, by name (the name also keys its counters in the database). The limiter
+ * multiplies each limit by RATE_LIMIT_SCALE; the sign-in numbers are configuration (AUTH_RATE_LIMIT_*,
+ * decision 006), and server/modules/auth/limits.ts says how sign-in combines its rules.
+ */
+const rules = (config: Config) => {
+  const authWindow = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
+  const ceilingWindow = config.AUTH_RATE_LIMIT_CEILING_WINDOW_SECONDS;
+  /** Across every account: one address trying many. */
+  const authPerAddress: Rule = {
+    per: 'address',
+    limit: config.AUTH_RATE_LIMIT_PER_IP,
+    windowSeconds: authWindow,
+    message: authMessages.tooManyAttempts,
+  };
+  /** One account from one address. */
+  const authPerAccountFromAddress: Rule = {
+    per: 'account from address',
+    limit: config.AUTH_RATE_LIMIT_PER_ACCOUNT,
+    windowSeconds: authWindow,
+    message: authMessages.tooManyAttempts,
+  };
+  return {
+    'register:ip': authPerAddress,
+    'register:account-ip': authPerAccountFromAddress,
+    /** Failed sign-ins (a right password takes its hit back), like every login rule. */
+    'login:ip': authPerAddress,
+    'login:account-ip': authPerAccountFromAddress,
+    /**
+     * Failed sign-ins on one account from every address, against guessing spread over many. Past it,
+     * an address that already failed on the account in this window is refused; an address that did
+     * not (the owner at home) still has its try, so the ceiling never locks the owner out.
+     */
+    'login:account-total': {
+      per: 'account',
+      limit: config.AUTH_RATE_LIMIT_ACCOUNT_CEILING,
+      windowSeconds: ceilingWindow,
+      message: authMessages.tooManyAttemptsOnAccount,
+    },
+    /** Which addresses tried an account within the ceiling's window (read, never refused on its own). */
+    'login:account-ip-tried': { per: 'account from address', limit: 1, windowSeconds: ceilingWindow },
+    /** The owner hears once per ceiling window that the ceiling was reached. */
+    'login:account-warned': { per: 'account', limit: 1, windowSeconds: ceilingWindow },
+    'reset-request:ip': authPerAddress,
+    'reset-request:account-ip': authPerAccountFromAddress,
+    /**
+     * Reset emails per account within one link's lifetime. Past it the request is answered as usual
+     * but sends nothing: every email goes to the owner, and the latest one sent in this window still
+     * works until the window ends, so a flood of requests cannot keep a working link from the owner.
+     */
+    'reset-request:account': {
+      per: 'account',
+      limit: config.AUTH_RATE_LIMIT_RESET_EMAILS,
+      windowSeconds: config.PASSWORD_RESET_TTL_MINUTES * MINUTE,
+    },
+    'chat:user': { per: 'user', limit: 20, windowSeconds: MINUTE, message: chatMessages.rateLimited },
+    'reminder:user': { per: 'user', limit: 30, windowSeconds: HOUR },
+    'newsletter:ip': { per: 'address', limit: 20, windowSeconds: HOUR },
+    'newsletter:email': {
+      per: 'email',
+      limit: 5,
+      windowSeconds: HOUR,
+      message: 'We have already sent several emails to this address. Please check your inbox.',
+    },
+    'survey:ip': {
+      per: 'address',
+      limit: 20,
+      windowSeconds: HOUR,
+      message: 'You have sent several surveys in a short time. Please try again later.',
+    },
+    'donations:manage': { per: 'address', limit: 60, windowSeconds: 10 * MINUTE },
+    'payments:intent': {
+      per: 'address',
+      limit: 30,
+      windowSeconds: 10 * MINUTE,
+      message: 'Too many payment attempts. Please wait a few minutes.',
+    },
+    'payments:test-card': { per: 'address', limit: 60, windowSeconds: 10 * MINUTE },
+    'store:order': {
+      per: 'address',
+      limit: 20,
+      windowSeconds: 10 * MINUTE,
+      message: 'Too many orders. Please wait a few minutes.',
+    },
+  } satisfies Record<string, Rule>;
+};
+
+export type RateLimitName = keyof ReturnType<typeof rules>;
+
+export const rateRule = (config: Config, name: RateLimitName): RateRule => {
+  const table: Record<RateLimitName, Rule> = rules(config);
+  const { limit, windowSeconds, message } = table[name];
+  return { name, limit, windowSeconds, message };
+};
+
+/** Counts one hit of the named rule for its subject; past the rule's limit, throws its 429. */
+export const limit = (
+  deps: { config: Config; rateLimiter: RateLimiter },
+  name: RateLimitName,
+  subject: string,
+) => deps.rateLimiter.hit(rateRule(deps.config, name), subject);
