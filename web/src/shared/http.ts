@@ -27,19 +27,21 @@ export const errorMessage = (error: unknown, fallback: string, networkMessage = 
   return fallback;
 };
 
-interface RequestOptions {
+export interface RequestOptions {
   method?: string;
   body?: unknown;
   /** Send the bearer token (default true when one is held). */
   auth?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /** Reports upload progress in percent; such a request goes through XMLHttpRequest, since fetch cannot. */
+  onUploadProgress?: (percent: number) => void;
 }
 
 let refreshing: Promise<boolean> | null = null;
 
 /** One silent refresh shared by every call that got a 401 at the same moment. */
-export const refreshAccessToken = (): Promise<boolean> => {
+const refreshAccessToken = (): Promise<boolean> => {
   refreshing ??= (async () => {
     const refresh = localStorage.getItem(storageKeys.refreshToken);
     if (!refresh) return false;
@@ -62,6 +64,68 @@ export const refreshAccessToken = (): Promise<boolean> => {
   return refreshing;
 };
 
+/** What we send: JSON text or multipart form data, which fetch and XMLHttpRequest both take. */
+type OutgoingRequest = RequestInit & { body?: string | FormData };
+
+/** fetch's shape (status and body) over XMLHttpRequest, the one browser API that reports upload progress. */
+const fetchWithUploadProgress = (
+  path: string,
+  init: OutgoingRequest,
+  onProgress: (percent: number) => void,
+) =>
+  new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method ?? 'GET', path);
+    for (const [name, value] of new Headers(init.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    // A 204 may not carry even an empty body.
+    xhr.onload = () =>
+      resolve(new Response(xhr.status === 204 ? null : xhr.responseText, { status: xhr.status }));
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.onabort = () => reject(new DOMException('The request was aborted.', 'AbortError'));
+    init.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(init.body);
+  });
+
+const send = async (path: string, options: RequestOptions): Promise<Response> => {
+  const headers: Record<string, string> = { ...options.headers };
+  const token = readSession().token;
+  if (options.auth !== false && token) headers.authorization = `Bearer ${token}`;
+  let body: string | FormData | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const init: OutgoingRequest = {
+    method: options.method ?? (body ? 'POST' : 'GET'),
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  };
+  try {
+    return options.onUploadProgress
+      ? await fetchWithUploadProgress(path, init, options.onUploadProgress)
+      : await fetch(path, init);
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('Network error', { network: true });
+  }
+};
+
+/**
+ * The one way the web app calls our API: it sends the bearer token and, on a 401, refreshes the session once
+ * (shared with every call failing at the same moment) and retries. It answers the raw response, streams
+ * included, and leaves the session alone; a failed network throws an `ApiError` marked `network`.
+ */
+export const request = async (path: string, options: RequestOptions = {}): Promise<Response> => {
+  const response = await send(path, options);
+  if (response.status !== 401 || options.auth === false || !readSession().token) return response;
+  return (await refreshAccessToken()) ? send(path, options) : response;
+};
+
 const toApiError = async (response: Response): Promise<ApiError> => {
   let body: { error?: string; detail?: string; field?: string } = {};
   try {
@@ -76,73 +140,16 @@ const toApiError = async (response: Response): Promise<ApiError> => {
   });
 };
 
-const send = async (path: string, options: RequestOptions): Promise<Response> => {
-  const headers: Record<string, string> = { ...options.headers };
-  const token = readSession().token;
-  if (options.auth !== false && token) headers.authorization = `Bearer ${token}`;
-  let body: BodyInit | undefined;
-  if (options.body instanceof FormData) body = options.body;
-  else if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
-  try {
-    return await fetch(path, {
-      method: options.method ?? (body ? 'POST' : 'GET'),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('Network error', { network: true });
-  }
-};
-
-/** Calls our API; on a 401 it refreshes the session once and retries, else signs the user out. */
+/** A JSON call; a 401 that survives the refresh signs the user out, any other failure throws an `ApiError`. */
 export const api = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
-  let response = await send(path, options);
-  if (response.status === 401 && options.auth !== false && readSession().token) {
-    if (await refreshAccessToken()) response = await send(path, options);
-    if (response.status === 401) clearSession();
-  }
+  const response = await request(path, options);
+  if (response.status === 401 && options.auth !== false && readSession().token) clearSession();
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 };
 
-/** Uploads multipart form data with progress (fetch cannot report upload progress). */
-export const upload = <T>(
-  path: string,
-  form: FormData,
-  onProgress?: (percent: number) => void,
-): Promise<T> => {
-  const attempt = () =>
-    new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const request = new XMLHttpRequest();
-      request.open('POST', path);
-      const token = readSession().token;
-      if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
-      request.upload.onprogress = (event) => {
-        if (event.lengthComputable) onProgress?.(Math.round((event.loaded / event.total) * 100));
-      };
-      request.onload = () => resolve({ status: request.status, text: request.responseText });
-      request.onerror = () => reject(new ApiError('Network error', { network: true }));
-      request.send(form);
-    });
-  return (async () => {
-    let result = await attempt();
-    if (result.status === 401 && (await refreshAccessToken())) result = await attempt();
-    let body: { error?: string; detail?: string } & Record<string, unknown> = {};
-    try {
-      body = result.text ? JSON.parse(result.text) : {};
-    } catch {
-      // Non-JSON bodies carry no message for people.
-    }
-    if (result.status < 200 || result.status >= 300) {
-      throw new ApiError(body.error ?? body.detail ?? '', { status: result.status });
-    }
-    return body as T;
-  })();
-};
+/** Uploads multipart form data, reporting progress, and answers the JSON the server returns. */
+export const upload = <T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> =>
+  api<T>(path, { method: 'POST', body: form, ...(onProgress ? { onUploadProgress: onProgress } : {}) });

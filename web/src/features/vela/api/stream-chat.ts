@@ -1,3 +1,4 @@
+import { EventSourceParserStream } from 'eventsource-parser/stream';
 import {
   type ChatOutcome,
   type ChatRequest,
@@ -8,8 +9,7 @@ import {
   type SafetyGroup,
   streamEvents,
 } from '../../../../../contract/vela.ts';
-import { refreshAccessToken } from '../../../shared/http.ts';
-import { readSession } from '../../../shared/session.ts';
+import { request } from '../../../shared/http.ts';
 
 export interface StreamHandlers {
   /** The reply so far, as pieces arrive. */
@@ -23,14 +23,6 @@ export interface ChatAnswer {
   helpline?: Helpline;
 }
 
-const post = (body: ChatRequest, signal?: AbortSignal) =>
-  fetch('/api/chat/stream/', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${readSession().token ?? ''}` },
-    body: JSON.stringify(body),
-    ...(signal ? { signal } : {}),
-  });
-
 const readJson = async (response: Response): Promise<unknown> => {
   try {
     return await response.json();
@@ -41,21 +33,14 @@ const readJson = async (response: Response): Promise<unknown> => {
 
 const failure = (outcome: ChatOutcome): ChatAnswer => ({ text: replyForOutcome(outcome) });
 
-/** Splits an event stream into its events; the last, unfinished one waits for more bytes. */
-const parseEvents = (buffer: string) => {
-  const frames = buffer.split('\n\n');
-  const rest = frames.pop() ?? '';
-  const events = frames.flatMap((frame) => {
-    const event = /^event: (.*)$/m.exec(frame)?.[1];
-    const data = /^data: (.*)$/m.exec(frame)?.[1];
-    if (!event || data === undefined) return [];
-    try {
-      return [{ event, data: JSON.parse(data) as Record<string, unknown> }];
-    } catch {
-      return [];
-    }
-  });
-  return { events, rest };
+/** An event's JSON payload, or null for one we cannot read, which the reader skips. */
+const payloadOf = (data: string): Record<string, unknown> | null => {
+  try {
+    const payload: unknown = JSON.parse(data);
+    return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
 };
 
 /**
@@ -69,8 +54,7 @@ export const streamChat = async (
 ): Promise<ChatAnswer> => {
   let response: Response;
   try {
-    response = await post(body, signal);
-    if (response.status === 401 && (await refreshAccessToken())) response = await post(body, signal);
+    response = await request('/api/chat/stream/', { body, ...(signal ? { signal } : {}) });
   } catch {
     return failure({ kind: 'network' });
   }
@@ -78,31 +62,29 @@ export const streamChat = async (
   if (!response.ok || !type.includes('text/event-stream') || !response.body) {
     return failure({ kind: 'response', status: response.status, body: await readJson(response) });
   }
-  const decoder = new TextDecoder();
-  let buffer = '';
+  const events = response.body
+    .pipeThrough(new TextDecoderStream())
+    .pipeThrough(new EventSourceParserStream());
   let text = '';
   try {
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk, { stream: true });
-      const parsed = parseEvents(buffer);
-      buffer = parsed.rest;
-      for (const { event, data } of parsed.events) {
-        if (event === streamEvents.token && typeof data.text === 'string') {
-          text += data.text;
-          handlers.onText(text);
-        } else if (event === streamEvents.done) {
-          const final = data.generated_text;
-          if (final === null) return { text: chatErrorReplies.noText };
-          if (typeof final !== 'string') return failure({ kind: 'response', status: 200, body: data });
-          return {
-            text: final,
-            ...(data.safety ? { safety: data.safety as SafetyGroup } : {}),
-            ...(data.helpline ? { helpline: data.helpline as Helpline } : {}),
-          };
-        } else if (event === streamEvents.error) {
-          const status = typeof data.status === 'number' ? data.status : 500;
-          return failure({ kind: 'response', status, body: data });
-        }
+    for await (const { event, data: raw } of events) {
+      const data = payloadOf(raw);
+      if (!data) continue;
+      if (event === streamEvents.token && typeof data.text === 'string') {
+        text += data.text;
+        handlers.onText(text);
+      } else if (event === streamEvents.done) {
+        const final = data.generated_text;
+        if (final === null) return { text: chatErrorReplies.noText };
+        if (typeof final !== 'string') return failure({ kind: 'response', status: 200, body: data });
+        return {
+          text: final,
+          ...(data.safety ? { safety: data.safety as SafetyGroup } : {}),
+          ...(data.helpline ? { helpline: data.helpline as Helpline } : {}),
+        };
+      } else if (event === streamEvents.error) {
+        const status = typeof data.status === 'number' ? data.status : 500;
+        return failure({ kind: 'response', status, body: data });
       }
     }
   } catch {
