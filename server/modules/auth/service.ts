@@ -7,9 +7,9 @@ import { Conflict, Invalid, NotFound, Unauthorized } from '../../http/errors.ts'
 import { matchNationality } from '../../identity/nationality.ts';
 import { insertSession } from '../../identity/sessions.ts';
 import * as accounts from '../../identity/users.ts';
+import { hashToken, randomToken } from '../../security/signed-tokens.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repository from './repository.ts';
-import { hashSecretToken, newSecretToken } from './secret-tokens.ts';
 
 export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'sessions' | 'media' | 'queue'>;
 
@@ -40,9 +40,14 @@ const issueRefreshToken = async (
   userId: string,
   sessionId: string,
 ) => {
-  const { token, hash } = newSecretToken();
+  const token = randomToken();
   const expiresAt = new Date(Date.now() + config.REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60 * 1000);
-  await repository.insertRefreshToken(db, { userId, familyId: sessionId, tokenHash: hash, expiresAt });
+  await repository.insertRefreshToken(db, {
+    userId,
+    familyId: sessionId,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
   return token;
 };
 
@@ -97,7 +102,7 @@ export const login = async (deps: AuthDeps, input: { email: string; password: st
  * revoked, access tokens included, so the thief and the owner alike must sign in again.
  */
 export const refresh = async (deps: AuthDeps, token: string) => {
-  const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
+  const stored = await repository.findRefreshToken(deps.db, hashToken(token));
   if (!stored) throw new Unauthorized(authMessages.sessionExpired);
   if (stored.usedAt || stored.revokedAt) {
     await endSession(deps, stored.familyId);
@@ -116,7 +121,7 @@ export const refresh = async (deps: AuthDeps, token: string) => {
 
 /** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
 export const logout = async (deps: AuthDeps, token: string) => {
-  const stored = await repository.findRefreshToken(deps.db, hashSecretToken(token));
+  const stored = await repository.findRefreshToken(deps.db, hashToken(token));
   if (stored) await endSession(deps, stored.familyId);
 };
 
@@ -140,12 +145,12 @@ export const requestPasswordReset = async (deps: AuthDeps, email: string) => {
 
 /** Creates a fresh single-use token (retiring older links) and the link that carries it. */
 export const createResetLink = async (deps: AuthDeps, userId: string) => {
-  const { token, hash } = newSecretToken();
+  const token = randomToken();
   await deps.db.transaction(async (tx) => {
     await repository.retireResetTokens(tx, userId);
     await repository.insertResetToken(tx, {
       userId,
-      tokenHash: hash,
+      tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
     });
   });
@@ -153,11 +158,11 @@ export const createResetLink = async (deps: AuthDeps, userId: string) => {
 };
 
 export const verifyResetToken = async (deps: AuthDeps, token: string) =>
-  Boolean(await repository.findLiveResetToken(deps.db, hashSecretToken(token)));
+  Boolean(await repository.findLiveResetToken(deps.db, hashToken(token)));
 
 /** Sets the new password and ends every session of the account. */
 export const resetPassword = async (deps: AuthDeps, token: string, password: string) => {
-  const tokenHash = hashSecretToken(token);
+  const tokenHash = hashToken(token);
   // A made-up token is turned away before it can cost a password hash.
   if (!(await repository.findLiveResetToken(deps.db, tokenHash)))
     throw new Invalid(authMessages.invalidResetToken, 'token');
