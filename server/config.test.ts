@@ -20,7 +20,7 @@ describe('loadConfig', () => {
   it('generates a secret on first run and keeps it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir }).SECRET;
-    expect(first.length).toBeGreaterThanOrEqual(32);
+    expect(first?.length).toBeGreaterThanOrEqual(32);
     expect(readFileSync(path.join(dir, 'secret.key'), 'utf8').trim()).toBe(first);
     expect(loadConfig({ DATA_DIR: dir }).SECRET).toBe(first);
   });

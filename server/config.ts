@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { randomToken } from './security/signed-tokens.ts';
+import { randomToken, type Secrets } from './security/signed-tokens.ts';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -47,6 +47,8 @@ const trustProxy = z
     return entries;
   });
 
+const aSecret = z.string().min(32, 'SECRET must be at least 32 characters (each, when comma-separated)');
+
 /** Every setting the app reads, in one place. Environment variable names match the keys. */
 export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -57,7 +59,12 @@ export const configSchema = z.object({
   DATABASE_URL: optionalUrl,
   RUN_MODE: z.enum(['all', 'web', 'worker']).default('all'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  SECRET: z.string().min(32, 'SECRET must be at least 32 characters').optional(),
+  // Several, comma-separated, while rotating: the first signs, every one is still accepted.
+  SECRET: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.tuple([aSecret], aSecret))
+    .optional(),
   // A day: spec clients never refresh; logout and password resets still end a token at once (decision 011).
   ACCESS_TOKEN_TTL_SECONDS: z.coerce
     .number()
@@ -121,8 +128,11 @@ export const configSchema = z.object({
   STRIPE_API_BASE: optionalUrl,
 });
 
-export type Config = z.infer<typeof configSchema> & {
+export type Config = Omit<z.infer<typeof configSchema>, 'SECRET'> & {
+  /** Signs tokens and links: the first of `secrets`. */
   SECRET: string;
+  /** Every secret a token or link is accepted from: SECRET, then those being rotated out. */
+  secrets: Secrets;
   dataDir: string;
   mediaDir: string;
   /** Uploads being received and files being rendered; nothing in it outlives its request or job. */
@@ -132,12 +142,19 @@ export type Config = z.infer<typeof configSchema> & {
   payments: 'test' | 'stripe';
 };
 
+/**
+ * The configuration as read at start. On PostgreSQL without SECRET the secrets are absent: every process
+ * on that database shares one kept in it, which createRuntime reads once the database is open.
+ */
+export type LoadedConfig = Omit<Config, 'SECRET' | 'secrets'> &
+  ({ SECRET: string; secrets: Secrets } | { SECRET?: undefined; secrets?: undefined });
+
 export class ConfigError extends Error {}
 
 const describeIssues = (error: z.ZodError) =>
   error.issues.map((issue) => `${issue.path.join('.') || 'config'}: ${issue.message}`).join('; ');
 
-/** The embedded default keeps a generated secret beside the data so tokens survive restarts. */
+/** The embedded database keeps a generated secret beside its data so tokens survive restarts. */
 const readOrCreateSecret = (dataDir: string): string => {
   const file = path.join(dataDir, 'secret.key');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
@@ -146,13 +163,13 @@ const readOrCreateSecret = (dataDir: string): string => {
   return secret;
 };
 
-export const loadConfig = (env: Record<string, string | undefined> = process.env): Config => {
+export const loadConfig = (env: Record<string, string | undefined> = process.env): LoadedConfig => {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) throw new ConfigError(`Invalid configuration: ${describeIssues(parsed.error)}`);
-  const values = parsed.data;
+  const { SECRET: givenSecrets, ...values } = parsed.data;
   const dataDir = path.resolve(values.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  if (values.NODE_ENV === 'production' && !values.SECRET && values.DATABASE_URL) {
+  if (values.NODE_ENV === 'production' && !givenSecrets && values.DATABASE_URL) {
     throw new ConfigError('Invalid configuration: SECRET is required in production with DATABASE_URL');
   }
   const payments = values.PAYMENTS_PROVIDER ?? (values.STRIPE_SECRET_KEY ? 'stripe' : 'test');
@@ -166,9 +183,10 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       'Invalid configuration: payments would run in test mode in production; set STRIPE_SECRET_KEY or PAYMENTS_TEST_MODE_IN_PRODUCTION=true',
     );
   }
-  return {
+  const secrets: Secrets | undefined =
+    givenSecrets ?? (values.DATABASE_URL ? undefined : [readOrCreateSecret(dataDir)]);
+  const loaded = {
     ...values,
-    SECRET: values.SECRET ?? readOrCreateSecret(dataDir),
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     temporaryDir: path.join(dataDir, 'tmp'),
@@ -177,5 +195,6 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
       ? { kind: 'postgres', url: values.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'pglite') },
     payments,
-  };
+  } satisfies LoadedConfig;
+  return secrets ? { ...loaded, SECRET: secrets[0], secrets } : loaded;
 };

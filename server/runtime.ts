@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
-import type { Config } from './config.ts';
+import type { Config, LoadedConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
@@ -15,15 +15,16 @@ import { createMediaSigner } from './media/signed-urls.ts';
 import { createLocalStorage } from './media/storage.ts';
 import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
 import { featureModules } from './modules/index.ts';
+import { withSecrets } from './security/shared-secret.ts';
 
-export const createLogger = (config: Config): Logger =>
+export const createLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger =>
   pino({
     level: config.LOG_LEVEL,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
   });
 
 export interface RuntimeOptions {
-  config: Config;
+  config: LoadedConfig;
   logger?: Logger;
   /** An already open database (tests pass a copy of the migrated template). */
   database?: Database;
@@ -35,21 +36,21 @@ export interface RuntimeOptions {
 export const createRuntime = async (
   options: RuntimeOptions,
 ): Promise<AppDeps & { close(): Promise<void> }> => {
-  const { config } = options;
-  await mkdir(config.mediaDir, { recursive: true });
-  const logger = options.logger ?? createLogger(config);
+  await mkdir(options.config.mediaDir, { recursive: true });
+  const logger = options.logger ?? createLogger(options.config);
   const database =
     options.database ??
     (await openDatabase(
-      config.database.kind === 'pglite'
-        ? { kind: 'pglite', dir: config.database.dir }
+      options.config.database.kind === 'pglite'
+        ? { kind: 'pglite', dir: options.config.database.dir }
         : {
-            ...config.database,
+            ...options.config.database,
             onLostConnection: (error) =>
               logger.warn({ err: error }, 'database connection lost; the pool reconnects'),
           },
     ));
   if (!options.database) await database.migrate();
+  const config = await withSecrets(options.config, database.db);
   const runsWorkers = options.runsWorkers ?? config.RUN_MODE !== 'web';
   const queue = await createJobQueue({
     database,
@@ -59,7 +60,7 @@ export const createRuntime = async (
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
-  const tokens = createAccessTokens(config.SECRET, config.ACCESS_TOKEN_TTL_SECONDS);
+  const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
   const deps: AppDeps = {
@@ -76,7 +77,7 @@ export const createRuntime = async (
     }),
     storage: createLocalStorage(path.resolve(config.mediaDir), temporaryFiles),
     temporaryFiles,
-    media: createMediaSigner(config.SECRET, config.MEDIA_URL_TTL_SECONDS),
+    media: createMediaSigner(config.secrets, config.MEDIA_URL_TTL_SECONDS),
     rateLimiter: createRateLimiter(database.db, config.RATE_LIMIT_SCALE),
     tokens,
     sessions,

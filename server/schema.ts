@@ -12,3 +12,4 @@ export * from './modules/soul-story/tables.ts';
 export * from './modules/store/tables.ts';
 export * from './modules/survey/tables.ts';
 export * from './modules/vela/tables.ts';
+export * from './security/tables.ts';

@@ -1,4 +1,4 @@
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { ConfigError, type LoadedConfig, loadConfig } from './config.ts';
 import { DataDirLockedError, lockDataDir } from './db/data-dir-lock.ts';
 import { emptyTemporaryFolder } from './media/temporary-files.ts';
 
@@ -8,7 +8,7 @@ const REQUIRED_NODE_MAJOR = 24;
  * Shared start-up for the web and worker processes: checks, config, the data-directory lock and,
  * when it is held, an empty temporary folder.
  */
-export const prepareProcess = (): { config: Config; unlock: () => void } => {
+export const prepareProcess = (): { config: LoadedConfig; unlock: () => void } => {
   const major = Number(process.versions.node.split('.')[0]);
   if (major < REQUIRED_NODE_MAJOR) {
     console.error(

@@ -1,4 +1,4 @@
-import { signPayload, verifyPayload } from '../security/signed-tokens.ts';
+import { type Secrets, signPayload, verifyPayload } from '../security/signed-tokens.ts';
 
 export const MEDIA_PREFIX = '/media';
 
@@ -11,17 +11,17 @@ export interface MediaSigner {
 }
 
 export const createMediaSigner = (
-  secret: string,
+  secrets: string | Secrets,
   defaultTtlSeconds: number,
   now = () => Date.now(),
 ): MediaSigner => ({
   url: (key, ttlSeconds = defaultTtlSeconds) => {
     // Rounding the expiry up to the hour keeps URLs stable between fetches, so browsers can cache them.
     const expiresAt = Math.ceil((now() / 1000 + ttlSeconds) / 3600) * 3600;
-    return `${MEDIA_PREFIX}/${expiresAt}/${signPayload(secret, { purpose: PURPOSE, payload: key, expiresAt })}/${key}`;
+    return `${MEDIA_PREFIX}/${expiresAt}/${signPayload(secrets, { purpose: PURPOSE, payload: key, expiresAt })}/${key}`;
   },
   // No leading zero: the signature covers the expiry as written, and the server never writes one.
   verify: (expiry, signature, key) =>
     /^[1-9]\d{0,11}$/.test(expiry) &&
-    verifyPayload(secret, { purpose: PURPOSE, payload: key, expiresAt: Number(expiry) }, signature, now()),
+    verifyPayload(secrets, { purpose: PURPOSE, payload: key, expiresAt: Number(expiry) }, signature, now()),
 });

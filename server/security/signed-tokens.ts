@@ -1,5 +1,18 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/**
+ * The secrets signatures are made with: the first signs, and every one is accepted, so tokens signed
+ * with a secret being rotated out stay good until it is dropped from the list.
+ */
+export type Secrets = readonly [signing: string, ...retiring: string[]];
+
+export const signingSecret = (secrets: string | Secrets) =>
+  typeof secrets === 'string' ? secrets : secrets[0];
+
+/** Every secret a signature is accepted from: one, or the list being rotated. */
+export const acceptedSecrets = (secrets: string | Secrets): readonly string[] =>
+  typeof secrets === 'string' ? [secrets] : secrets;
+
 /** What one signature vouches for. */
 export interface Signed {
   /**
@@ -15,11 +28,14 @@ export interface Signed {
 // 192 of the HMAC's 256 bits: far beyond guessing, and links stay short.
 const SIGNATURE_LENGTH = 32;
 
-export const signPayload = (secret: string, { purpose, payload, expiresAt }: Signed) =>
+const signWith = (secret: string, { purpose, payload, expiresAt }: Signed) =>
   createHmac('sha256', `${secret}:${purpose}`)
     .update(expiresAt === undefined ? payload : `${expiresAt}/${payload}`)
     .digest('base64url')
     .slice(0, SIGNATURE_LENGTH);
+
+export const signPayload = (secrets: string | Secrets, signed: Signed) =>
+  signWith(signingSecret(secrets), signed);
 
 /** In constant time, so the time of an answer tells a forger nothing about how close a guess came. */
 export const sameSignature = (given: string, expected: string) => {
@@ -28,22 +44,27 @@ export const sameSignature = (given: string, expected: string) => {
   return givenBytes.length === expectedBytes.length && timingSafeEqual(givenBytes, expectedBytes);
 };
 
-export const verifyPayload = (secret: string, signed: Signed, signature: string, now = Date.now()) =>
+export const verifyPayload = (
+  secrets: string | Secrets,
+  signed: Signed,
+  signature: string,
+  now = Date.now(),
+) =>
   (signed.expiresAt === undefined || signed.expiresAt * 1000 >= now) &&
-  sameSignature(signature, signPayload(secret, signed));
+  acceptedSecrets(secrets).some((secret) => sameSignature(signature, signWith(secret, signed)));
 
 /** `<payload>.<signature>`: a token that carries its payload, which must hold no dot (an id, say). */
-export const sealToken = (secret: string, purpose: string, payload: string) =>
-  `${payload}.${signPayload(secret, { purpose, payload })}`;
+export const sealToken = (secrets: string | Secrets, purpose: string, payload: string) =>
+  `${payload}.${signPayload(secrets, { purpose, payload })}`;
 
 /**
  * The payload of a sealed token whose signature matches, else null. Anything after a second dot is
  * ignored, such as the full stop a mail client takes into a link at the end of a sentence.
  */
-export const openToken = (secret: string, purpose: string, token: string): string | null => {
+export const openToken = (secrets: string | Secrets, purpose: string, token: string): string | null => {
   const [payload, signature] = token.split('.');
   if (!payload || !signature) return null;
-  return verifyPayload(secret, { purpose, payload }, signature) ? payload : null;
+  return verifyPayload(secrets, { purpose, payload }, signature) ? payload : null;
 };
 
 /** An unguessable opaque token (32 random bytes unless a shorter link is worth fewer). */

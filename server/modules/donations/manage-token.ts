@@ -1,5 +1,11 @@
 import { createHmac } from 'node:crypto';
-import { openToken, sameSignature, sealToken } from '../../security/signed-tokens.ts';
+import {
+  acceptedSecrets,
+  openToken,
+  type Secrets,
+  sameSignature,
+  sealToken,
+} from '../../security/signed-tokens.ts';
 
 const PURPOSE = 'gift-manage';
 const giftIdPattern = /^[0-9a-f-]{36}$/;
@@ -11,15 +17,16 @@ export const signManageToken = (secret: string, giftId: string) => sealToken(sec
  * Receipts sent before links were signed per purpose carry the whole HMAC of `gift-manage:<id>` under
  * the bare secret. Donors keep receipts for years to cancel a recurring gift, so those links stay good.
  */
-const openReceiptTokenOfOld = (secret: string, token: string): string | null => {
+const openReceiptTokenOfOld = (secrets: string | Secrets, token: string): string | null => {
   const [giftId, given] = token.split('.');
   if (!giftId || !given) return null;
-  const expected = createHmac('sha256', secret).update(`${PURPOSE}:${giftId}`).digest('base64url');
-  return sameSignature(given, expected) ? giftId : null;
+  const signedWith = (secret: string) =>
+    sameSignature(given, createHmac('sha256', secret).update(`${PURPOSE}:${giftId}`).digest('base64url'));
+  return acceptedSecrets(secrets).some(signedWith) ? giftId : null;
 };
 
 /** The gift id when the signature matches, else null. */
-export const readManageToken = (secret: string, token: string): string | null => {
-  const giftId = openToken(secret, PURPOSE, token) ?? openReceiptTokenOfOld(secret, token);
+export const readManageToken = (secrets: string | Secrets, token: string): string | null => {
+  const giftId = openToken(secrets, PURPOSE, token) ?? openReceiptTokenOfOld(secrets, token);
   return giftId && giftIdPattern.test(giftId) ? giftId : null;
 };

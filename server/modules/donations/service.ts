@@ -141,7 +141,7 @@ export const sendReceipt = async (deps: AppDeps, paymentId: string) => {
 const cancellable: repository.GiftRow['status'][] = ['pending', 'active', 'past_due'];
 
 const giftFromToken = async (deps: AppDeps, token: string) => {
-  const giftId = readManageToken(deps.config.SECRET, token);
+  const giftId = readManageToken(deps.config.secrets, token);
   const gift = giftId ? await repository.findGift(deps.db, giftId) : null;
   if (!gift) throw new NotFound(donationMessages.giftNotFound);
   return gift;

@@ -15,7 +15,7 @@ const CONFIRM_LINK_DAYS = 7;
 export interface NewsletterDeps {
   db: DbOrTx;
   mailer: Mailer;
-  config: Pick<Config, 'PUBLIC_URL' | 'SECRET'>;
+  config: Pick<Config, 'PUBLIC_URL' | 'SECRET' | 'secrets'>;
 }
 
 const link = (config: NewsletterDeps['config'], path: string, token: string) => {
@@ -109,7 +109,7 @@ export const confirm = async (deps: NewsletterDeps, token: string) => {
 
 /** Safe to repeat; a valid token for an address we no longer hold is still a success. */
 export const unsubscribe = async (deps: Pick<NewsletterDeps, 'db' | 'config'>, token: string) => {
-  const id = subscriberIdFromUnsubscribeToken(deps.config.SECRET, token);
+  const id = subscriberIdFromUnsubscribeToken(deps.config.secrets, token);
   if (!id) throw new Invalid(newsletterMessages.unsubscribeInvalid, 'token');
   await repository.markUnsubscribed(deps.db, id);
   return { status: 'unsubscribed' as const };

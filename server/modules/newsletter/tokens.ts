@@ -1,4 +1,4 @@
-import { openToken, sealToken } from '../../security/signed-tokens.ts';
+import { openToken, type Secrets, sealToken } from '../../security/signed-tokens.ts';
 
 const UNSUBSCRIBE = 'newsletter-unsubscribe';
 const subscriberIdPattern = /^[0-9a-f-]{36}$/i;
@@ -10,7 +10,7 @@ const subscriberIdPattern = /^[0-9a-f-]{36}$/i;
 export const unsubscribeToken = (secret: string, subscriberId: string) =>
   sealToken(secret, UNSUBSCRIBE, subscriberId);
 
-export const subscriberIdFromUnsubscribeToken = (secret: string, token: string): string | null => {
-  const id = openToken(secret, UNSUBSCRIBE, token);
+export const subscriberIdFromUnsubscribeToken = (secrets: string | Secrets, token: string): string | null => {
+  const id = openToken(secrets, UNSUBSCRIBE, token);
   return id && subscriberIdPattern.test(id) ? id : null;
 };
