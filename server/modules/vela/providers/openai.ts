@@ -1,3 +1,4 @@
+import { createParser } from 'eventsource-parser';
 import {
   asProviderError,
   failureFromResponse,
@@ -35,27 +36,25 @@ export const chatCompletionsBody = (model: string, request: GenerationRequest) =
   };
 };
 
-/** Splits a server-sent event stream into the payloads of its `data:` lines. */
+/**
+ * The data of each server-sent event, multi-line data joined; comments and empty events are skipped.
+ * A last event the server did not close with a blank line still counts.
+ */
 async function* ssePayloads(body: ReadableStream<Uint8Array>, onBytes: () => void): AsyncGenerator<string> {
   const decoder = new TextDecoder();
-  let buffer = '';
+  const payloads: string[] = [];
+  const parser = createParser({
+    onEvent: (event) => {
+      if (event.data) payloads.push(event.data);
+    },
+  });
   for await (const chunk of body) {
     onBytes();
-    buffer += decoder.decode(chunk, { stream: true });
-    let boundary = buffer.search(/\r?\n\r?\n/);
-    while (boundary !== -1) {
-      const event = buffer.slice(0, boundary);
-      buffer = buffer.slice(boundary).replace(/^\r?\n\r?\n/, '');
-      const data = event
-        .split(/\r?\n/)
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).replace(/^ /, ''))
-        .join('\n');
-      if (data) yield data;
-      boundary = buffer.search(/\r?\n\r?\n/);
-    }
+    parser.feed(decoder.decode(chunk, { stream: true }));
+    yield* payloads.splice(0);
   }
-  if (buffer.trim().startsWith('data:')) yield buffer.trim().slice(5).trim();
+  parser.feed(`${decoder.decode()}\n\n`);
+  yield* payloads.splice(0);
 }
 
 interface CompletionChunk {

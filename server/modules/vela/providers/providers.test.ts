@@ -132,6 +132,38 @@ describe('OpenAI-compatible provider against a local Chat Completions server', (
     expect(await failureOf(provider().stream(request()))).toBe('timeout');
   });
 
+  it('reads events cut across chunks, multi-line data and keep-alive comments, and stops at [DONE]', async () => {
+    const delta = (content: string) => JSON.stringify({ choices: [{ delta: { content } }] });
+    server.respondWith(async (_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      const parts = [
+        ': keep-alive\n\n',
+        `data: ${delta('Buen ').slice(0, 20)}`,
+        `${delta('Buen ').slice(20)}\r\n`,
+        '\r\n',
+        'data: {"choices":\ndata: [{"delta":{"content":"Camino"}}]}\n\n',
+        ':\n\ndata:\n\n',
+        `data: [DONE]\n\ndata: ${delta(' and more')}\n\n`,
+      ];
+      for (const part of parts) {
+        response.write(part);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      response.end();
+    });
+    const pieces: string[] = [];
+    for await (const piece of provider().stream(request())) pieces.push(piece);
+    expect(pieces).toEqual(['Buen ', 'Camino']);
+  });
+
+  it('reads a last event that the server did not close with a blank line', async () => {
+    server.respondWith((_request, response) => {
+      response.writeHead(200, { 'content-type': 'text/event-stream' });
+      response.end(`data: ${JSON.stringify({ choices: [{ delta: { content: 'Ultreia.' } }] })}`);
+    });
+    expect(await collect(provider().stream(request()))).toBe('Ultreia.');
+  });
+
   it('keeps a slow stream alive while pieces keep coming', async () => {
     server.respondWith(openAiStream(['a ', 'b ', 'c ', 'd.'], 150));
     expect(await collect(provider().stream(request()))).toBe('a b c d.');
