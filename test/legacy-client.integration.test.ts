@@ -14,8 +14,9 @@ import { createPost, publishPost } from '../server/modules/blog/index.ts';
 import { listContactMessages } from '../server/modules/messages/index.ts';
 import { addNotification } from '../server/modules/notifications/index.ts';
 import { listSurveyResponses } from '../server/modules/survey/index.ts';
-import { ffmpeg, type MultipartPart, multipartBody, waitFor } from './soul-stories.ts';
+import { ffmpeg, type MultipartPart, multipartBody } from './soul-stories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { waitFor } from './wait-for.ts';
 
 /**
  * The spec's section 7 is a contract with clients that already exist. This file is such a client:

@@ -54,11 +54,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('web and worker processes on 
     const web = start('server/main.ts', { ...env, PORT: String(port), RUN_MODE: 'web' });
     await waitForReady(port);
     const worker = start('server/worker.ts', env);
-    const started = Date.now();
-    while (!worker.output().includes('worker is running jobs') && Date.now() - started < 30_000) {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    expect(worker.output()).toContain('worker is running jobs');
+    await expect.poll(() => worker.output(), { timeout: 30_000 }).toContain('worker is running jobs');
     worker.child.kill('SIGTERM');
     web.child.kill('SIGTERM');
     expect(await worker.exited).toBe(0);

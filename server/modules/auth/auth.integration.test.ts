@@ -4,22 +4,13 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authMessages } from '../../../contract/auth.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 let counter = 0;
 const newUser = () => {
   counter += 1;
   const id = `${process.pid}x${counter}`;
   return { username: `walker_${id}`, email: `walker.${id}@example.com`, password: 'long-enough-pass' };
-};
-
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 };
 
 describe(`accounts and sessions on ${process.env.TEST_DB}`, () => {

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 
 interface Received {
   from: string;
@@ -54,11 +55,10 @@ describe(`password reset over real SMTP on ${process.env.TEST_DB}`, () => {
     expect((await post('/api/register/', user)).statusCode).toBe(201);
     expect((await post('/api/password/reset-request/', { email: user.email })).statusCode).toBe(200);
 
-    const started = Date.now();
-    while (received.length === 0 && Date.now() - started < 20_000) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const [message] = received;
+    const [message] = await waitFor(
+      () => received,
+      (messages) => messages.length > 0,
+    );
     expect(message?.to).toEqual([user.email]);
     expect(message?.from).toBe('hello@pilgrimsoul.local');
     const body = decodeQuotedPrintable(message!.raw);

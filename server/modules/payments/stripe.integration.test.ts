@@ -5,21 +5,12 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import { listDonations } from '../donations/index.ts';
 import { listOrders } from '../store/index.ts';
 
 const webhookSecret = 'whsec_test_secret_for_signing';
 const signer = new Stripe('sk_test_signer');
-
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 let eventCounter = 0;
 const stripeEvent = (type: string, object: Record<string, unknown>) => ({
