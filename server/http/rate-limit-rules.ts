@@ -1,4 +1,6 @@
 import { authMessages } from '../../contract/auth.ts';
+import { communityMessages } from '../../contract/community.ts';
+import { contactMessages } from '../../contract/contact.ts';
 import { chatMessages } from '../../contract/vela.ts';
 import type { Config } from '../config.ts';
 import type { RateLimiter, RateRule } from './rate-limit.ts';
@@ -90,6 +92,16 @@ const rules = (config: Config) => {
       windowSeconds: HOUR,
       message: 'You have sent several surveys in a short time. Please try again later.',
     },
+    // The contact and inquiry forms, then the join and volunteer forms.
+    'contact:ip': { per: 'address', limit: 5, windowSeconds: 10 * MINUTE, message: contactMessages.tooMany },
+    'contact:email': { per: 'email', limit: 3, windowSeconds: HOUR, message: contactMessages.tooMany },
+    'community:ip': {
+      per: 'address',
+      limit: 5,
+      windowSeconds: 10 * MINUTE,
+      message: communityMessages.tooMany,
+    },
+    'community:email': { per: 'email', limit: 3, windowSeconds: HOUR, message: communityMessages.tooMany },
     'donations:manage': { per: 'address', limit: 60, windowSeconds: 10 * MINUTE },
     'payments:intent': {
       per: 'address',

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import {
-  communityMessages,
   joinAudiences,
   type joinRequest,
   volunteerAreas,
@@ -11,7 +10,7 @@ import {
   communityRequestRepository,
   type NewCommunityRequest,
 } from './repository.ts';
-import { adminViewOf, formLimits, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
+import { adminViewOf, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
 
 const interestLabel = (row: CommunityRequestRow) =>
   (row.kind === 'join' ? joinAudiences : volunteerAreas).find((option) => option.value === row.interest)
@@ -20,7 +19,8 @@ const interestLabel = (row: CommunityRequestRow) =>
 /** Join-us and volunteer requests. */
 export const communityMailbox: Mailbox<CommunityRequestRow, NewCommunityRequest> = {
   job: 'community-emails',
-  ...formLimits('community', communityMessages.tooMany),
+  perAddressRule: 'community:ip',
+  perRecipientRule: 'community:email',
   notFound: 'Request not found',
   repository: communityRequestRepository,
 

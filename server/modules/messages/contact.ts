@@ -1,18 +1,18 @@
 import type { z } from 'zod';
 import {
   type ContactKind,
-  contactMessages,
   type contactRequest,
   inquiryTypeLabel,
   REPLY_PROMISE_HOURS,
 } from '../../../contract/contact.ts';
 import { type ContactMessageRow, contactMessageRepository, type NewContactMessage } from './repository.ts';
-import { adminViewOf, formLimits, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
+import { adminViewOf, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
 
 /** Messages from the simple contact form and the /inquire form. */
 export const contactMailbox: Mailbox<ContactMessageRow, NewContactMessage> = {
   job: 'contact-emails',
-  ...formLimits('contact', contactMessages.tooMany),
+  perAddressRule: 'contact:ip',
+  perRecipientRule: 'contact:email',
   notFound: 'Message not found',
   repository: contactMessageRepository,
 

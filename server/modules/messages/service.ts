@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFound } from '../../http/errors.ts';
-import type { RateRule } from '../../http/rate-limit.ts';
+import { limit, type RateLimitName } from '../../http/rate-limit-rules.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 export interface StoredMessage {
@@ -21,8 +21,8 @@ export interface StoredMessage {
 export interface Mailbox<Row extends StoredMessage, NewRow> {
   /** Named per mailbox, so that jobs queued before a deploy still find their handler. */
   job: string;
-  perAddressRule: RateRule;
-  perRecipientRule: RateRule;
+  perAddressRule: RateLimitName;
+  perRecipientRule: RateLimitName;
   notFound: string;
   repository: {
     insert(db: DbOrTx, values: NewRow): Promise<Row>;
@@ -36,16 +36,10 @@ export interface Mailbox<Row extends StoredMessage, NewRow> {
   acknowledgementEmail(row: Row): MailMessage;
 }
 
-/** Five sends per address in ten minutes and three per recipient an hour, in the form's own words. */
-export const formLimits = (name: string, message: string) => ({
-  perAddressRule: { name: `${name}:ip`, limit: 5, windowSeconds: 10 * 60, message },
-  perRecipientRule: { name: `${name}:email`, limit: 3, windowSeconds: 60 * 60, message },
-});
-
 /** Subjects and greetings are one line whatever a sender typed into their name. */
 export const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-export type SubmitDeps = Pick<AppDeps, 'db' | 'queue' | 'rateLimiter'>;
+export type SubmitDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'rateLimiter'>;
 
 /** Stores the message and queues its emails in one transaction; a filled honeypot is thanked and ignored. */
 export const submitMessage = async <Row extends StoredMessage, NewRow extends { email: string }>(
@@ -55,9 +49,9 @@ export const submitMessage = async <Row extends StoredMessage, NewRow extends { 
   honeypot: string | undefined,
   clientAddress: string,
 ): Promise<void> => {
-  await deps.rateLimiter.hit(mailbox.perAddressRule, clientAddress);
+  await limit(deps, mailbox.perAddressRule, clientAddress);
   if (honeypot) return;
-  await deps.rateLimiter.hit(mailbox.perRecipientRule, message.email);
+  await limit(deps, mailbox.perRecipientRule, message.email);
   await deps.db.transaction(async (tx) => {
     const row = await mailbox.repository.insert(tx, message);
     await deps.queue.send(mailbox.job, { id: row.id }, {}, tx);
