@@ -17,7 +17,7 @@ export const signManageToken = (secret: string, giftId: string) => sealToken(sec
  * Receipts sent before links were signed per purpose carry the whole HMAC of `gift-manage:<id>` under
  * the bare secret. Donors keep receipts for years to cancel a recurring gift, so those links stay good.
  */
-const openReceiptTokenOfOld = (secrets: string | Secrets, token: string): string | null => {
+const openEarlierReceiptToken = (secrets: string | Secrets, token: string): string | null => {
   const [giftId, given] = token.split('.');
   if (!giftId || !given) return null;
   const signedWith = (secret: string) =>
@@ -27,6 +27,6 @@ const openReceiptTokenOfOld = (secrets: string | Secrets, token: string): string
 
 /** The gift id when the signature matches, else null. */
 export const readManageToken = (secrets: string | Secrets, token: string): string | null => {
-  const giftId = openToken(secrets, PURPOSE, token) ?? openReceiptTokenOfOld(secrets, token);
+  const giftId = openToken(secrets, PURPOSE, token) ?? openEarlierReceiptToken(secrets, token);
   return giftId && giftIdPattern.test(giftId) ? giftId : null;
 };
