@@ -32,10 +32,10 @@ export const limitSignIn = async <Result>(
   address: string,
   signIn: () => Promise<Result>,
 ): Promise<Result> => {
-  const rule = (name: RateLimitName) => rateRule(deps.config, name);
-  const perAddress = rule('login:ip');
-  const perAccountFromAddress = rule('login:account-ip');
-  const perAccount = rule('login:account-total');
+  const ruleNamed = (name: RateLimitName) => rateRule(deps.config, name);
+  const perAddress = ruleNamed('login:ip');
+  const perAccountFromAddress = ruleNamed('login:account-ip');
+  const perAccount = ruleNamed('login:account-total');
   const account = email.toLowerCase();
   const pair = pairOf(account, address);
   const counted: [RateRule, string][] = [];
@@ -49,7 +49,7 @@ export const limitSignIn = async <Result>(
 
   within(perAddress, await count(perAddress, address));
   within(perAccountFromAddress, await count(perAccountFromAddress, pair));
-  const triedHere = await count(rule('login:account-ip-tried'), pair);
+  const triedHere = await count(ruleNamed('login:account-ip-tried'), pair);
   const total = await count(perAccount, account);
   if (total.count > total.limit && triedHere.count > 1) throw tooMany(perAccount, total);
 
