@@ -26,7 +26,8 @@ import {
   teaserOf,
 } from '../../../../../contract/blog.ts';
 import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
-import { ApiError, errorMessage } from '../../../shared/http.ts';
+import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
 import { formatPostDate, PostBody } from '../../blog/index.ts';
 import { usePostForAdmin, useSavePost, useSetPublished, useUploadCover } from '../api/posts.ts';
@@ -99,6 +100,16 @@ export function PostEditor() {
     },
   });
 
+  const submitSave = useFormSubmission(save, {
+    form: { setFieldError: (field, message) => setErrors({ [field]: message }) },
+    failed: adminMessages.saveFailed,
+    tryAgain: 'Please try again.',
+    succeeded: { title: adminMessages.saved },
+    onSuccess: (saved) => {
+      if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
+    },
+  });
+
   const onSave = () => {
     const parsed = blogPostInput.safeParse(draft);
     if (!parsed.success) {
@@ -106,19 +117,7 @@ export function PostEditor() {
       return;
     }
     setErrors({});
-    save.mutate(
-      { ...(id ? { id } : {}), post: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast('success', adminMessages.saved);
-          if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
-          toast('error', adminMessages.saveFailed, errorMessage(error, 'Please try again.'));
-        },
-      },
-    );
+    submitSave({ ...(id ? { id } : {}), post: parsed.data });
   };
 
   const onPublish = (published: boolean) => {

@@ -1,0 +1,34 @@
+import { Button, Paper, Stack } from '@mantine/core';
+import type { FormEventHandler, ReactNode } from 'react';
+import { HoneypotField } from './HoneypotField.tsx';
+
+/** A form anyone may send: its fields in a card, the hidden honeypot, and the submit button. */
+export function PublicForm({
+  onSubmit,
+  website,
+  onWebsiteChange,
+  pending,
+  submitLabel,
+  children,
+}: {
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  website: string;
+  onWebsiteChange: (value: string) => void;
+  pending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  return (
+    <Paper withBorder p="lg" radius="md" pos="relative">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          {children}
+          <HoneypotField value={website} onChange={onWebsiteChange} />
+          <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}
