@@ -3,10 +3,10 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { blogMessages } from '../../../../contract/blog.ts';
+import { formatLongDate } from '../../shared/dates.ts';
 import { ApiError } from '../../shared/http.ts';
 import { usePost } from './api/get-post.ts';
 import { PostBody } from './components/PostBody.tsx';
-import { formatPostDate } from './format.ts';
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
@@ -43,7 +43,7 @@ export default function BlogPostPage() {
               <Text c="gray.7">
                 {post.data.author} ·{' '}
                 <time dateTime={post.data.published_at ?? undefined}>
-                  {formatPostDate(post.data.published_at)}
+                  {formatLongDate(post.data.published_at)}
                 </time>
               </Text>
             </Stack>

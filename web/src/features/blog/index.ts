@@ -1,2 +1,1 @@
 export { PostBody } from './components/PostBody.tsx';
-export { formatPostDate } from './format.ts';

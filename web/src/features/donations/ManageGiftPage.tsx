@@ -21,6 +21,7 @@ import {
   frequencyLabels,
   type GiftStatus,
 } from '../../../../contract/donations.ts';
+import { formatReaderLongDate } from '../../shared/dates.ts';
 import { errorMessage } from '../../shared/http.ts';
 import { toast } from '../../shared/toast.ts';
 import { useCancelGift, useCustomerPortal, useGift } from './api/manage-gift.ts';
@@ -34,8 +35,6 @@ const statusLabels: Record<GiftStatus, { label: string; color: string }> = {
   failed: { label: 'Payment failed', color: 'red' },
   refunded: { label: 'Refunded', color: 'gray' },
 };
-
-const dateOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'long' });
 
 const giftName = (frequency: DonationFrequency) =>
   frequency === 'one-time' ? 'one-time gift' : `${frequencyLabels[frequency].toLowerCase()} gift`;
@@ -114,8 +113,8 @@ export default function ManageGiftPage() {
                 {status.label}
               </Badge>
             </Group>
-            <Text c="gray.7">Started {dateOf(view.createdAt)}</Text>
-            {view.canceledAt && <Text c="gray.7">Cancelled {dateOf(view.canceledAt)}</Text>}
+            <Text c="gray.7">Started {formatReaderLongDate(view.createdAt)}</Text>
+            {view.canceledAt && <Text c="gray.7">Cancelled {formatReaderLongDate(view.canceledAt)}</Text>}
             {view.reward && view.status !== 'canceled' && <Text>Your supporter reward: {view.reward}</Text>}
             {view.status === 'canceled' && <Text role="status">{donationMessages.canceled}</Text>}
             <Group>
@@ -148,7 +147,7 @@ export default function ManageGiftPage() {
               <Table.Tbody>
                 {view.payments.map((payment) => (
                   <Table.Tr key={`${payment.createdAt}-${payment.status}`}>
-                    <Table.Td>{dateOf(payment.createdAt)}</Table.Td>
+                    <Table.Td>{formatReaderLongDate(payment.createdAt)}</Table.Td>
                     <Table.Td>{formatPounds(payment.amountPence)}</Table.Td>
                     <Table.Td>
                       {payment.status === 'succeeded'

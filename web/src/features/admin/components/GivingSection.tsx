@@ -1,9 +1,9 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
 import { formatPounds, frequencyLabels } from '../../../../../contract/donations.ts';
 import { formatDollars } from '../../../../../contract/store.ts';
+import { formatDateTime } from '../../../shared/dates.ts';
 import { useDonations, useOrders } from '../api/reports.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { formatDateTime } from './dates.ts';
 import { SectionState } from './SectionState.tsx';
 
 export function GivingSection() {

@@ -1,7 +1,7 @@
 import { Badge, Checkbox, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatDateTime } from '../../../shared/dates.ts';
 import { type AdminColumn, AdminTable } from './AdminTable.tsx';
-import { formatDateTime } from './dates.ts';
 
 interface HandledItem {
   id: string;

@@ -25,11 +25,11 @@ import {
   coverImageTypes,
   teaserOf,
 } from '../../../../../contract/blog.ts';
+import { formatLongDate } from '../../../shared/dates.ts';
 import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
-import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { errorMessage } from '../../../shared/http.ts';
+import { ApiError, errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
-import { formatPostDate, PostBody } from '../../blog/index.ts';
+import { PostBody } from '../../blog/index.ts';
 import { usePostForAdmin, useSavePost, useSetPublished, useUploadCover } from '../api/posts.ts';
 
 interface Draft {
@@ -65,7 +65,7 @@ function Preview({ draft, post }: { draft: Draft; post: AdminBlogPost | undefine
         {post?.image && <Image src={post.image} alt="" radius="md" />}
         <Title order={2}>{draft.title || 'Untitled'}</Title>
         <Text c="gray.7">
-          {draft.author || 'Author'} · {formatPostDate(post?.published_at ?? new Date().toISOString())}
+          {draft.author || 'Author'} · {formatLongDate(post?.published_at ?? new Date().toISOString())}
         </Text>
         <Text size="sm" fs="italic" c="gray.7" lineClamp={3}>
           {teaserOf(draft.teaser, draft.body)}
@@ -100,16 +100,6 @@ export function PostEditor() {
     },
   });
 
-  const submitSave = useFormSubmission(save, {
-    form: { setFieldError: (field, message) => setErrors({ [field]: message }) },
-    failed: adminMessages.saveFailed,
-    tryAgain: 'Please try again.',
-    succeeded: { title: adminMessages.saved },
-    onSuccess: (saved) => {
-      if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
-    },
-  });
-
   const onSave = () => {
     const parsed = blogPostInput.safeParse(draft);
     if (!parsed.success) {
@@ -117,7 +107,19 @@ export function PostEditor() {
       return;
     }
     setErrors({});
-    submitSave({ ...(id ? { id } : {}), post: parsed.data });
+    save.mutate(
+      { ...(id ? { id } : {}), post: parsed.data },
+      {
+        onSuccess: (saved) => {
+          toast('success', adminMessages.saved);
+          if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
+          toast('error', adminMessages.saveFailed, errorMessage(error, 'Please try again.'));
+        },
+      },
+    );
   };
 
   const onPublish = (published: boolean) => {

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMail } from '@tabler/icons-react';
+import { formatDateTime } from '../../../shared/dates.ts';
 import { useSubscribers } from '../api/reports.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { formatDateTime } from './dates.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { LetterDialog } from './LetterDialog.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,7 +1,7 @@
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BlogPost } from '../../../../../contract/blog.ts';
-import { formatPostDate } from '../format.ts';
+import { formatLongDate } from '../../../shared/dates.ts';
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (
@@ -14,7 +14,7 @@ export function PostCard({ post }: { post: BlogPost }) {
       <Stack gap="xs" mt={post.image ? 'md' : 0} style={{ flex: 1 }}>
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="gray.7">
-            <time dateTime={post.published_at ?? undefined}>{formatPostDate(post.published_at)}</time>
+            <time dateTime={post.published_at ?? undefined}>{formatLongDate(post.published_at)}</time>
           </Text>
           <Text size="sm" c="gray.7">
             {post.author}

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import type { NotificationItem } from '../../../../../contract/notifications.ts';
+import { formatDateTime } from '../../../shared/dates.ts';
 
 function Message({ item }: { item: NotificationItem }) {
   return (
@@ -33,7 +33,7 @@ function Message({ item }: { item: NotificationItem }) {
           component="time"
           dateTime={item.created_at}
         >
-          {dayjs(item.created_at).format('D MMM YYYY, HH:mm')}
+          {formatDateTime(item.created_at)}
         </Text>
       </Group>
     </Card>
