@@ -27,7 +27,8 @@ import {
 } from '../../../../../contract/blog.ts';
 import { formatLongDate } from '../../../shared/dates.ts';
 import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
-import { ApiError, errorMessage } from '../../../shared/http.ts';
+import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { errorMessage } from '../../../shared/http.ts';
 import { toast } from '../../../shared/toast.ts';
 import { PostBody } from '../../blog/index.ts';
 import { usePostForAdmin, useSavePost, useSetPublished, useUploadCover } from '../api/posts.ts';
@@ -100,6 +101,16 @@ export function PostEditor() {
     },
   });
 
+  const submitSave = useFormSubmission(save, {
+    form: { setFieldError: (field, message) => setErrors({ [field]: message }) },
+    failed: adminMessages.saveFailed,
+    tryAgain: 'Please try again.',
+    succeeded: { title: adminMessages.saved },
+    onSuccess: (saved) => {
+      if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
+    },
+  });
+
   const onSave = () => {
     const parsed = blogPostInput.safeParse(draft);
     if (!parsed.success) {
@@ -107,19 +118,7 @@ export function PostEditor() {
       return;
     }
     setErrors({});
-    save.mutate(
-      { ...(id ? { id } : {}), post: parsed.data },
-      {
-        onSuccess: (saved) => {
-          toast('success', adminMessages.saved);
-          if (!id) navigate(`/admin/posts/${saved.id}`, { replace: true });
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.field) setErrors({ [error.field]: error.message });
-          toast('error', adminMessages.saveFailed, errorMessage(error, 'Please try again.'));
-        },
-      },
-    );
+    submitSave({ ...(id ? { id } : {}), post: parsed.data });
   };
 
   const onPublish = (published: boolean) => {
