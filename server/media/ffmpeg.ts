@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
@@ -81,10 +81,28 @@ const lowerPriority = (pid: number | undefined) => {
   }
 };
 
+/**
+ * The command that makes a program die with this process, even one killed with SIGKILL, so no render
+ * keeps the CPU busy for a parent that is gone: Linux's parent-death signal, set by util-linux's
+ * setpriv, which then becomes the program (same pid, so aborting and lowering the priority reach it).
+ * Elsewhere, or without setpriv, programs run as they are.
+ */
+const parentDeathPrefix = (): string[] => {
+  const setpriv = process.platform === 'linux' ? onSearchPath('setpriv', process.env.PATH ?? '') : undefined;
+  if (!setpriv || spawnSync(setpriv, ['--pdeathsig', 'KILL', '--', 'true']).status !== 0) return [];
+  return [setpriv, '--pdeathsig', 'KILL', '--'];
+};
+let dieWithParentPrefix: string[] | undefined;
+const dieWithParent = () => {
+  dieWithParentPrefix ??= parentDeathPrefix();
+  return dieWithParentPrefix;
+};
+
 /** Runs a program to completion; rejects with the tail of its stderr when it fails or is aborted. */
 const run = (program: string, args: string[], options: RunOptions = {}): Promise<string> =>
   new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const [command = program, ...commandArgs] = [...dieWithParent(), program, ...args];
+    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
     lowerPriority(child.pid);
     let stdout = '';
     let stderr = '';
