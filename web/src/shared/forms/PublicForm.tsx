@@ -5,15 +5,14 @@ import { HoneypotField } from './HoneypotField.tsx';
 /** A form anyone may send: its fields in a card, the hidden honeypot, and the submit button. */
 export function PublicForm({
   onSubmit,
-  website,
-  onWebsiteChange,
+  form,
   pending,
   submitLabel,
   children,
 }: {
   onSubmit: FormEventHandler<HTMLFormElement>;
-  website: string;
-  onWebsiteChange: (value: string) => void;
+  /** The Mantine form, which keeps the honeypot's value with the others. */
+  form: { values: { website: string }; setFieldValue: (path: 'website', value: string) => void };
   pending: boolean;
   submitLabel: string;
   children: ReactNode;
@@ -23,7 +22,10 @@ export function PublicForm({
       <form onSubmit={onSubmit} noValidate>
         <Stack>
           {children}
-          <HoneypotField value={website} onChange={onWebsiteChange} />
+          <HoneypotField
+            value={form.values.website}
+            onChange={(value) => form.setFieldValue('website', value)}
+          />
           <Button type="submit" loading={pending} style={{ alignSelf: 'flex-start' }}>
             {submitLabel}
           </Button>

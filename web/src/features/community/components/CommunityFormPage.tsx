@@ -77,8 +77,7 @@ export function CommunityFormPage<Values, Request>({
           ) : (
             <PublicForm
               onSubmit={form.onSubmit((values) => submit(toRequest(values)))}
-              website={form.values.website}
-              onWebsiteChange={(value) => form.setFieldValue('website', value)}
+              form={form}
               pending={send.isPending}
               submitLabel={submitLabel}
             >

@@ -67,8 +67,7 @@ export function ContactFormPage<Values>({
         </Stack>
         <PublicForm
           onSubmit={form.onSubmit(submit)}
-          website={form.values.website}
-          onWebsiteChange={(value) => form.setFieldValue('website', value)}
+          form={form}
           pending={send.isPending}
           submitLabel={submitLabel}
         >
