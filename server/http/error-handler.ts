@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { isConnectionFailure } from '../db/client.ts';
 import { AppError, TooMany } from './errors.ts';
 
 const frameworkMessages: Record<string, string> = {
@@ -23,6 +24,9 @@ const isGenericMessage = (message: string) =>
     message,
   );
 
+// Long enough for a database restart or failover to finish.
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 /** One place turns every thrown error into a status and an `{ error }` body; 5xx details stay in the log. */
 export const registerErrorHandler = (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -44,6 +48,14 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response did not match its schema');
       return reply.status(500).send({ error: 'Something went wrong on our side.', requestId: request.id });
+    }
+    if (isConnectionFailure(error)) {
+      request.log.warn({ err: error }, 'database unreachable');
+      return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send({
+        error:
+          'We cannot reach our database just now, usually during a restart. Please try again in a few seconds.',
+        requestId: request.id,
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
