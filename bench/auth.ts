@@ -6,11 +6,12 @@ import pino from 'pino';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createRuntime } from '../server/runtime.ts';
+import { newUserDetails, signUp } from '../test/users.ts';
 import { type BenchSection, formatMs } from './section.ts';
 
 const DURATION_SECONDS = 10;
 const LOGIN_CONNECTIONS = 20;
-const user = { username: 'bench_walker', email: 'bench.walker@example.com', password: 'bench-password-1' };
+const user = newUserDetails();
 
 const healthProbe = (url: string) =>
   autocannon({ url: `${url}/healthz`, connections: 1, duration: DURATION_SECONDS });
@@ -25,12 +26,7 @@ const section: BenchSection = {
     const app = await buildApp(runtime);
     try {
       const url = await app.listen({ port: 0, host: '127.0.0.1' });
-      const registered = await fetch(`${url}/api/register/`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(user),
-      });
-      if (registered.status !== 201) throw new Error(`register answered ${registered.status}`);
+      await signUp(url, user);
 
       const healthAlone = await healthProbe(url);
       const [logins, healthDuringLogins] = await Promise.all([

@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../server/identity/tables.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { signUp } from './users.ts';
 
 /*
  * The categories of the outside security test, replayed on every run: malformed input on every
@@ -78,22 +79,13 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
   let pilgrim: Record<string, string>;
   let operations: Operation[];
 
-  const signUp = async (name: string) => {
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register/',
-      payload: { username: name, email: `${name}@example.com`, password: 'camino-2026' },
-    });
-    return {
-      access: response.json().access as string,
-      auth: { authorization: `Bearer ${response.json().access}` },
-    };
-  };
+  const signUpAs = (name: string) =>
+    signUp(testApp, { username: name, email: `${name}@example.com`, password: 'camino-2026' });
 
   beforeAll(async () => {
     testApp = await createTestApp({ RATE_LIMIT_SCALE: '1000' });
-    pilgrim = (await signUp('sweeper')).auth;
-    admin = (await signUp('sweepadmin')).auth;
+    pilgrim = (await signUpAs('sweeper')).headers;
+    admin = (await signUpAs('sweepadmin')).headers;
     await testApp.deps.db.update(users).set({ role: 'admin' }).where(eq(users.username, 'sweepadmin'));
     operations = operationsOf((await testApp.app.inject({ url: '/api/openapi.json' })).json());
   });
@@ -186,7 +178,7 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
     const now = Math.floor(Date.now() / 1000);
     const sign = (claims: Record<string, unknown>, signingKey = key, alg = 'HS256') =>
       new SignJWT(claims).setProtectedHeader({ alg, typ: 'JWT' }).sign(signingKey);
-    const { access } = await signUp('forgery-target');
+    const { access } = await signUpAs('forgery-target');
     const [header, payload] = access.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
     const base = { ...claims };
@@ -221,8 +213,8 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
   });
 
   it('keeps each pilgrim’s memories, notifications and profile to themselves', async () => {
-    const owner = await signUp('owner-of-things');
-    const other = await signUp('another-pilgrim');
+    const owner = await signUpAs('owner-of-things');
+    const other = await signUpAs('another-pilgrim');
     const jpeg = Buffer.from(
       await (await import('sharp'))
         .default({ create: { width: 64, height: 64, channels: 3, background: '#884' } })
@@ -242,14 +234,14 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
     const uploaded = await testApp.app.inject({
       method: 'POST',
       url: '/api/soulstory/upload/',
-      headers: { ...owner.auth, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: { ...owner.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
       payload: body,
     });
     expect(uploaded.statusCode).toBe(201);
     const story = uploaded.json();
 
     const asOther = (method: string, url: string, payload?: object) =>
-      testApp.app.inject({ method: method as 'GET', url, headers: other.auth, payload });
+      testApp.app.inject({ method: method as 'GET', url, headers: other.headers, payload });
     expect((await asOther('DELETE', `/api/soulstory/${story.id}/delete/`)).statusCode).toBe(404);
     expect((await asOther('POST', '/api/soulstories/reorder/', { story_ids: [story.id] })).statusCode).toBe(
       404,
@@ -263,16 +255,16 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
     const said = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
-      headers: owner.auth,
+      headers: owner.headers,
       payload: { vibe: 'Agnostic', inputs: 'The meseta taught me patience' },
     });
     expect(said.statusCode).toBe(200);
     expect(JSON.stringify((await asOther('GET', '/api/chat/history/')).json())).not.toContain('meseta');
     await asOther('DELETE', '/api/chat/history/');
-    const ownerHistory = await testApp.app.inject({ url: '/api/chat/history/', headers: owner.auth });
+    const ownerHistory = await testApp.app.inject({ url: '/api/chat/history/', headers: owner.headers });
     expect(JSON.stringify(ownerHistory.json())).toContain('meseta');
 
-    const still = await testApp.app.inject({ url: '/api/soulstories/', headers: owner.auth });
+    const still = await testApp.app.inject({ url: '/api/soulstories/', headers: owner.headers });
     expect(still.json().map((item: { id: string }) => item.id)).toEqual([story.id]);
   });
 

@@ -5,8 +5,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { users } from '../server/identity/tables.ts';
-import { startSession } from '../server/modules/auth/service.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Media made on the spot by ffmpeg for the tests: small, with known content and length. */
@@ -124,20 +122,6 @@ export const paddedFile = (head: Buffer, totalBytes: number) => {
   return Readable.from(bytes());
 };
 
-export const waitFor = async <T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 150_000,
-) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-};
-
 /** Every file under a folder (a user's media), recursively. */
 export const listFiles = async (root: string): Promise<string[]> => {
   const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
@@ -172,20 +156,6 @@ export const makeTestMedia = async () => {
 
 /** Signed-in calls to the Soul Stories API of a test app. */
 export const storyClient = (testApp: TestApp) => {
-  const createUser = async (firstName = '') => {
-    const suffix = randomBytes(4).toString('hex');
-    const [user] = await testApp.deps.db
-      .insert(users)
-      .values({
-        email: `pilgrim-${suffix}@example.com`,
-        username: `pilgrim${suffix}`,
-        passwordHash: 'x',
-        firstName,
-      })
-      .returning();
-    const { access } = await startSession(testApp.deps, user!.id);
-    return { id: user!.id, auth: { authorization: `Bearer ${access}` } };
-  };
   const upload = (
     auth: Record<string, string>,
     fields: { type?: string; title?: string },
@@ -208,6 +178,6 @@ export const storyClient = (testApp: TestApp) => {
     testApp.app.inject({ method: 'GET', url, headers });
   const keepsake = async (auth: Record<string, string>) =>
     (await get('/api/soulstory/concatenated/', auth)).json();
-  return { createUser, upload, get, keepsake };
+  return { upload, get, keepsake };
 };
 export type StoryClient = ReturnType<typeof storyClient>;

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, paddedFile } from '../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { signUp } from '../../test/users.ts';
 import { notMultipartMessage } from './multipart.ts';
 
 interface Answer {
@@ -67,12 +68,11 @@ describe(`what existing clients send, over a keep-alive connection, on ${process
     await testApp.app.listen({ port: 0, host: '127.0.0.1' });
     port = (testApp.app.server.address() as AddressInfo).port;
     agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const registered = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register/',
-      payload: { username: 'oldclient', email: 'old-client@example.com', password: 'camino-2026' },
-    });
-    auth = { authorization: `Bearer ${registered.json().access}` };
+    ({ headers: auth } = await signUp(testApp, {
+      username: 'oldclient',
+      email: 'old-client@example.com',
+      password: 'camino-2026',
+    }));
   });
   afterAll(async () => {
     agent.destroy();

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminBlogPost, BlogPost } from '../../../contract/blog.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signUp } from '../../../test/users.ts';
 import { setRoleByEmail } from '../../identity/users.ts';
 
 describe(`admin console API on ${process.env.TEST_DB}`, () => {
@@ -11,29 +12,13 @@ describe(`admin console API on ${process.env.TEST_DB}`, () => {
   let adminEmail: string;
   let userToken: string;
 
-  const register = async () => {
-    const id = randomBytes(4).toString('hex');
-    const user = {
-      username: `walker_${id}`,
-      email: `walker.${id}@example.com`,
-      password: `camino-${id}-pass`,
-    };
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register/',
-      payload: { ...user, nationality: 'ES' },
-    });
-    expect(response.statusCode).toBe(201);
-    return { email: user.email, token: (response.json() as { access: string }).access };
-  };
-
   beforeAll(async () => {
     testApp = await createTestApp();
-    const admin = await register();
+    const admin = await signUp(testApp);
     await setRoleByEmail(testApp.deps.db, admin.email, 'admin');
-    adminToken = admin.token;
+    adminToken = admin.access;
     adminEmail = admin.email;
-    userToken = (await register()).token;
+    userToken = (await signUp(testApp)).access;
   });
   afterAll(() => testApp.close());
 

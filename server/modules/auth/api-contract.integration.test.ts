@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signUp } from '../../../test/users.ts';
 
 describe(`account and profile routes as documented and under bad input on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
@@ -37,12 +38,7 @@ describe(`account and profile routes as documented and under bad input on ${proc
   });
 
   it('answers every malformed request with a 4xx and an error, never a 500', async () => {
-    const registered = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register/',
-      payload: { username: 'odd_input', email: 'odd.input@example.com', password: 'long-enough-pass' },
-    });
-    const authorization = `Bearer ${registered.json().access}`;
+    const { authorization } = (await signUp(testApp)).headers;
     const routes: [string, string][] = [
       ['POST', '/api/register/'],
       ['POST', '/api/login/'],

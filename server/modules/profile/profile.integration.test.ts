@@ -4,9 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileMessages } from '../../../contract/profile.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { newUserDetails, signUp } from '../../../test/users.ts';
 import { addNotification } from '../notifications/index.ts';
-
-let counter = 0;
 
 /** A multipart body built by hand, as a browser would send it: text fields first, then the file. */
 const multipart = (
@@ -33,23 +32,10 @@ const multipart = (
 describe(`profile on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
 
-  const signUp = async () => {
-    counter += 1;
-    const id = `${process.pid}p${counter}`;
-    const response = await testApp.app.inject({
-      method: 'POST',
-      url: '/api/register/',
-      payload: {
-        username: `p_${id}`,
-        email: `p.${id}@example.com`,
-        password: 'long-enough-pass',
-        nationality: 'pt',
-      },
-    });
-    expect(response.statusCode).toBe(201);
-    const access = response.json().access as string;
-    const { userId } = (await testApp.deps.tokens.verify(access))!;
-    return { access, userId, username: `p_${id}`, email: `p.${id}@example.com` };
+  const signUpPilgrim = async () => {
+    const pilgrim = await signUp(testApp, { ...newUserDetails(), nationality: 'pt' });
+    const { userId } = (await testApp.deps.tokens.verify(pilgrim.access))!;
+    return { ...pilgrim, userId };
   };
   const as = (access: string) => ({ authorization: `Bearer ${access}` });
   const getProfile = (access: string) =>
@@ -77,7 +63,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
   afterAll(() => testApp.close());
 
   it('answers the whole profile with real counts', async () => {
-    const { access, userId, username, email } = await signUp();
+    const { access, userId, username, email } = await signUpPilgrim();
     await addNotification(testApp.deps.db, { userId, title: 'Welcome', message: 'Buen camino' });
     await addNotification(testApp.deps.db, { userId, title: 'Again', message: 'Hello' });
     const response = await getProfile(access);
@@ -99,7 +85,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
   });
 
   it('counts the memories saved to the Soul Story', async () => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const photo = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#336699' } })
       .jpeg()
       .toBuffer();
@@ -121,7 +107,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
   });
 
   it('merges only the fields sent', async () => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const first = await putProfile(access, {
       nationality: 'united kingdom',
       bio: '<img src=x onerror=alert(1)>',
@@ -170,7 +156,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
     ['  Pilgrim of the world  ', 'Pilgrim of the world', null],
     ['Korean', 'Korean', null],
   ])('keeps the nationality %j, shown as %j with the code %s', async (given, shown, code) => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const saved = await putProfile(access, { nationality: given });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ nationality: shown, nationality_code: code });
@@ -178,7 +164,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
   });
 
   it('clears the nationality when it is sent empty', async () => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const saved = await putProfile(access, { nationality: '   ' });
     expect(saved.json()).toMatchObject({ nationality: null, nationality_code: null });
   });
@@ -197,14 +183,14 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
     [{ time_zone: 'Mars/Olympus' }, 'time_zone', profileMessages.unknownTimeZone],
     [{ time_zone: "'; drop table users; --" }, 'time_zone', profileMessages.unknownTimeZone],
   ])('refuses %j naming the field', async (payload, field, message) => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const response = await putProfile(access, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ field, error: message });
   });
 
   it('drops fields it does not know, so they change nothing', async () => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const response = await putProfile(access, { bio: 'hi', role: 'admin' });
     expect(response.statusCode).toBe(200);
     expect(response.json().bio).toBe('hi');
@@ -216,7 +202,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
   });
 
   it('reads numbers, yes/no and dates as the spec’s clients write them', async () => {
-    const { access } = await signUp();
+    const { access } = await signUpPilgrim();
     const response = await putProfile(access, {
       camino_duration: '30',
       camino_start_date: '2026-04-02T08:30:00.000Z',
@@ -238,7 +224,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
         .toBuffer();
 
     it('re-encodes to a 512 px square without metadata, replaces the old file and serves it with caching', async () => {
-      const { access, userId } = await signUp();
+      const { access, userId } = await signUpPilgrim();
       const first = await uploadAvatar(access, 'me.jpg', 'image/jpeg', await photo(1200, 800));
       expect(first.statusCode).toBe(200);
       const firstUrl = first.json().avatar_url as string;
@@ -270,7 +256,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
     });
 
     it('refuses a renamed non-image, whatever its name and declared type', async () => {
-      const { access } = await signUp();
+      const { access } = await signUpPilgrim();
       const response = await uploadAvatar(
         access,
         'avatar.png',
@@ -290,7 +276,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
     });
 
     it('refuses a corrupt image, a file over 5 MB, a missing file and a wrong field', async () => {
-      const { access } = await signUp();
+      const { access } = await signUpPilgrim();
       const truncated = (await photo(800, 800)).subarray(0, 400);
       const corrupt = await uploadAvatar(access, 'a.jpg', 'image/jpeg', truncated);
       expect(corrupt.statusCode).toBe(400);

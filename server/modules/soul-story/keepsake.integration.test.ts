@@ -5,23 +5,20 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
-import {
-  listFiles,
-  makeTestMedia,
-  type StoryClient,
-  storyClient,
-  waitFor,
-} from '../../../test/soul-stories.ts';
+import { listFiles, makeTestMedia, type StoryClient, storyClient } from '../../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createUser } from '../../../test/users.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
 import { soulStories } from './tables.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
+/** How long ffmpeg may take to render in the background while other test files share the 2 cores. */
+const RENDER_WAIT_MS = 150_000;
 
 describe(`the keepsake on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
   let files: Record<string, Buffer>;
-  let createUser: StoryClient['createUser'];
   let upload: StoryClient['upload'];
   let get: StoryClient['get'];
 
@@ -33,7 +30,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     );
     testApp = await createTestApp({ WEB_DIST_DIR: webDist });
     files = await makeTestMedia();
-    ({ createUser, upload, get } = storyClient(testApp));
+    ({ upload, get } = storyClient(testApp));
   }, 300_000);
 
   afterAll(() => testApp.close());
@@ -41,7 +38,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
   it(
     'renders the keepsake once all four prompts are taken, re-renders after a reorder, and shares it publicly',
     async () => {
-      const { id, auth } = await createUser('Santiago');
+      const { id, headers: auth } = await createUser(testApp, { firstName: 'Santiago' });
       const waiting = (await get('/api/soulstory/concatenated/', auth)).json();
       expect(waiting).toMatchObject({
         video_url: null,
@@ -72,6 +69,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       const ready = await waitFor(
         async () => (await get('/api/soulstory/concatenated/', auth)).json(),
         (state) => state.status === 'ready',
+        RENDER_WAIT_MS,
       );
       expect(ready.video_url).toMatch(/\.mp4$/);
       expect(ready.poster_url).toMatch(/\.jpg$/);
@@ -98,6 +96,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       const reordered = await waitFor(
         async () => (await get('/api/soulstory/concatenated/', auth)).json(),
         (state) => state.status === 'ready',
+        RENDER_WAIT_MS,
       );
       expect(reordered.video_url).not.toBe(ready.video_url);
       expect((await get(ready.video_url)).statusCode).toBe(404);
@@ -155,6 +154,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       await waitFor(
         async () => (await get('/api/soulstory/concatenated/', auth)).json(),
         (state) => state.status === 'ready',
+        RENDER_WAIT_MS,
       );
       const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
       expect(rows.every((row) => row.segmentStatus === 'ready')).toBe(true);
@@ -165,7 +165,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
   it(
     'marks a memory failed, not forever rendering, when its file cannot be decoded',
     async () => {
-      const { id, auth } = await createUser();
+      const { id, headers: auth } = await createUser(testApp);
       const corrupt = Buffer.concat([files['a.jpg']!.subarray(0, 200), Buffer.alloc(20_000, 0x41)]);
       expect((await upload(auth, { type: 'photo', title: 'Broken' }, { content: corrupt })).statusCode).toBe(
         201,
@@ -173,6 +173,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       const [row] = await waitFor(
         () => testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id)),
         (rows) => rows[0]?.segmentStatus !== 'pending',
+        RENDER_WAIT_MS,
       );
       expect(row).toMatchObject({ segmentStatus: 'failed', segmentKey: null });
     },
@@ -194,8 +195,8 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
     'is failed by its missing heartbeat, retried by a live worker, and its half-written output never shows',
     async () => {
       const files = await makeTestMedia();
-      const { createUser, upload } = storyClient(testApp);
-      const { id, auth } = await createUser();
+      const { upload } = storyClient(testApp);
+      const { id, headers: auth } = await createUser(testApp);
       const item = (await upload(auth, { type: 'call' }, { content: files['a.webm']! })).json();
       const { boss } = testApp.deps.queue;
 
@@ -218,6 +219,7 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       const [row] = await waitFor(
         () => testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id)),
         (rows) => rows[0]?.segmentStatus === 'ready',
+        RENDER_WAIT_MS,
       );
       expect(row!.segmentKey).toBe(segmentKey);
       expect(await testApp.deps.storage.size(segmentKey)).toBeGreaterThan(1000);

@@ -6,12 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
 import { type StoryClient, storyClient } from '../../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createUser } from '../../../test/users.ts';
 import * as repository from './repository.ts';
 import { keepsakeKeysFor } from './service.ts';
 
 describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
-  let createUser: StoryClient['createUser'];
   let get: StoryClient['get'];
 
   beforeAll(async () => {
@@ -21,7 +21,7 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
       '<html><head><title>Pilgrim Soul</title></head><body></body></html>',
     );
     testApp = await createTestApp({ WEB_DIST_DIR: webDist });
-    ({ createUser, get } = storyClient(testApp));
+    ({ get } = storyClient(testApp));
   });
 
   afterAll(() => testApp.close());
@@ -64,7 +64,7 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
   };
 
   it('serves the video and poster through the share, with Range and the keepsake’s file name', async () => {
-    const { auth, id } = await createUser('Santiago');
+    const { headers: auth, id } = await createUser(testApp, { firstName: 'Santiago' });
     const keepsake = await publishKeepsake(id);
     const { token } = (await share(auth)).json();
 
@@ -119,7 +119,7 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
   });
 
   it('names neither the owner nor a stored file in anything public', async () => {
-    const { auth, id } = await createUser('Santiago');
+    const { headers: auth, id } = await createUser(testApp, { firstName: 'Santiago' });
     await publishKeepsake(id);
     const shared = await share(auth);
     const { token } = shared.json();
@@ -147,7 +147,7 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
   });
 
   it('stops serving the media the moment the share is revoked, and serves a new share’s alone', async () => {
-    const { auth, id } = await createUser('Santiago');
+    const { headers: auth, id } = await createUser(testApp, { firstName: 'Santiago' });
     const first = await publishKeepsake(id);
     const { token } = (await share(auth)).json();
     // The URLs the share page published.

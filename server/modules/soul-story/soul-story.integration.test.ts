@@ -10,6 +10,7 @@ import {
   storyClient,
 } from '../../../test/soul-stories.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createUser } from '../../../test/users.ts';
 import { countMemories } from './index.ts';
 
 describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
@@ -17,7 +18,6 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   let media: string;
   const userMedia = (userId: string) => path.join(media, 'soul-stories', userId);
   let files: Record<string, Buffer>;
-  let createUser: StoryClient['createUser'];
   let upload: StoryClient['upload'];
   let get: StoryClient['get'];
 
@@ -25,7 +25,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
     testApp = await createTestApp();
     media = testApp.deps.config.mediaDir;
     files = await makeTestMedia();
-    ({ createUser, upload, get } = storyClient(testApp));
+    ({ upload, get } = storyClient(testApp));
   }, 300_000);
 
   afterAll(() => testApp.close());
@@ -65,7 +65,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('saves a take with its prompt as title and serves it behind a signed URL with Range', async () => {
-    const { id, auth } = await createUser();
+    const { id, headers: auth } = await createUser(testApp);
     const response = await upload(auth, { type: 'call', title: 'ignored' }, { content: files['a.webm']! });
     expect(response.statusCode).toBe(201);
     const item = response.json();
@@ -98,7 +98,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('replaces a prompt’s earlier take when it is recorded again, removing the old file', async () => {
-    const { auth } = await createUser();
+    const { headers: auth } = await createUser(testApp);
     const first = (await upload(auth, { type: 'joy' }, { content: files['a.webm']! })).json();
     const second = await upload(auth, { type: 'joy' }, { content: files['a.mp4']!, filename: 'joy.mp4' });
     expect(second.statusCode).toBe(201);
@@ -110,7 +110,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('checks the content, not the name: a renamed non-video, HEIC and non-images are refused and leave nothing behind', async () => {
-    const { id, auth } = await createUser();
+    const { id, headers: auth } = await createUser(testApp);
     const renamed = await upload(
       auth,
       { type: 'call' },
@@ -143,7 +143,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('validates the fields', async () => {
-    const { auth } = await createUser();
+    const { headers: auth } = await createUser(testApp);
     const noTitle = await upload(
       auth,
       { type: 'photo', title: '   ' },
@@ -167,7 +167,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('takes three photos of any accepted format and refuses a fourth', async () => {
-    const { auth } = await createUser();
+    const { headers: auth } = await createUser(testApp);
     for (const [name, title] of [
       ['a.jpg', 'Sunrise at O Cebreiro'],
       ['a.png', 'My boots'],
@@ -192,7 +192,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('refuses a photo over 15 MB and a video over 250 MB while streaming, keeping nothing', async () => {
-    const { id, auth } = await createUser();
+    const { id, headers: auth } = await createUser(testApp);
     const bigPhoto = await upload(
       auth,
       { type: 'photo', title: 'Huge' },
@@ -214,7 +214,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('refuses a video longer than ten minutes', async () => {
-    const { auth } = await createUser();
+    const { headers: auth } = await createUser(testApp);
     const response = await upload(auth, { type: 'suffering' }, { content: files['long.webm']! });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: messages.videoTooLong, field: 'media' });
@@ -222,7 +222,7 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('keeps nothing of a truncated upload', async () => {
-    const { id, auth } = await createUser();
+    const { id, headers: auth } = await createUser(testApp);
     const response = await upload(
       auth,
       { type: 'call' },
@@ -236,13 +236,13 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
   });
 
   it('reorders only the user’s own ids, each exactly once', async () => {
-    const owner = await createUser();
-    const other = await createUser();
-    const a = (await upload(owner.auth, { type: 'call' }, { content: files['a.webm']! })).json();
+    const owner = await createUser(testApp);
+    const other = await createUser(testApp);
+    const a = (await upload(owner.headers, { type: 'call' }, { content: files['a.webm']! })).json();
     const b = (
-      await upload(owner.auth, { type: 'photo', title: 'Path' }, { content: files['a.jpg']! })
+      await upload(owner.headers, { type: 'photo', title: 'Path' }, { content: files['a.jpg']! })
     ).json();
-    const foreign = (await upload(other.auth, { type: 'call' }, { content: files['a.webm']! })).json();
+    const foreign = (await upload(other.headers, { type: 'call' }, { content: files['a.webm']! })).json();
     const reorder = (auth: Record<string, string>, ids: string[]) =>
       testApp.app.inject({
         method: 'POST',
@@ -251,37 +251,37 @@ describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {
         payload: { story_ids: ids },
       });
 
-    expect((await reorder(owner.auth, [b.id, a.id])).json()).toEqual({ ok: true });
+    expect((await reorder(owner.headers, [b.id, a.id])).json()).toEqual({ ok: true });
     expect(
-      (await get('/api/soulstories/', owner.auth)).json().map((item: { id: string }) => item.id),
+      (await get('/api/soulstories/', owner.headers)).json().map((item: { id: string }) => item.id),
     ).toEqual([b.id, a.id]);
-    expect((await reorder(owner.auth, [b.id, foreign.id])).statusCode).toBe(404);
-    expect((await reorder(owner.auth, [b.id, 'not-a-uuid'])).statusCode).toBe(404);
-    const missing = await reorder(owner.auth, [b.id]);
+    expect((await reorder(owner.headers, [b.id, foreign.id])).statusCode).toBe(404);
+    expect((await reorder(owner.headers, [b.id, 'not-a-uuid'])).statusCode).toBe(404);
+    const missing = await reorder(owner.headers, [b.id]);
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toMatchObject({ error: messages.reorderMismatch, field: 'story_ids' });
-    expect((await reorder(owner.auth, [b.id, b.id])).statusCode).toBe(400);
-    expect((await reorder(owner.auth, [])).statusCode).toBe(400);
+    expect((await reorder(owner.headers, [b.id, b.id])).statusCode).toBe(400);
+    expect((await reorder(owner.headers, [])).statusCode).toBe(400);
     expect(
-      (await get('/api/soulstories/', owner.auth)).json().map((item: { id: string }) => item.id),
+      (await get('/api/soulstories/', owner.headers)).json().map((item: { id: string }) => item.id),
     ).toEqual([b.id, a.id]);
   });
 
   it('deletes only the user’s own memory, with its file; another user’s is 404', async () => {
-    const owner = await createUser();
-    const other = await createUser();
+    const owner = await createUser(testApp);
+    const other = await createUser(testApp);
     const item = (
-      await upload(owner.auth, { type: 'photo', title: 'Bridge' }, { content: files['a.jpg']! })
+      await upload(owner.headers, { type: 'photo', title: 'Bridge' }, { content: files['a.jpg']! })
     ).json();
     const del = (auth: Record<string, string>, id: string) =>
       testApp.app.inject({ method: 'DELETE', url: `/api/soulstory/${id}/delete/`, headers: auth });
-    expect((await del(other.auth, item.id)).statusCode).toBe(404);
-    expect((await del(owner.auth, 'nonsense')).statusCode).toBe(404);
-    expect((await get('/api/soulstories/', owner.auth)).json()).toHaveLength(1);
-    const deleted = await del(owner.auth, item.id);
+    expect((await del(other.headers, item.id)).statusCode).toBe(404);
+    expect((await del(owner.headers, 'nonsense')).statusCode).toBe(404);
+    expect((await get('/api/soulstories/', owner.headers)).json()).toHaveLength(1);
+    const deleted = await del(owner.headers, item.id);
     expect(deleted.statusCode).toBe(200);
-    expect((await get('/api/soulstories/', owner.auth)).json()).toEqual([]);
+    expect((await get('/api/soulstories/', owner.headers)).json()).toEqual([]);
     expect((await get(item.media_url)).statusCode).toBe(404);
-    expect((await del(owner.auth, item.id)).statusCode).toBe(404);
+    expect((await del(owner.headers, item.id)).statusCode).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPilgrim } from '../../../test/pilgrims.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { caminoProfile, createUser } from '../../../test/users.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import { createJobQueue } from '../../jobs/queue.ts';
 import { notifications } from '../notifications/tables.ts';
 import { REMINDER_JOB, type ReminderJobData, reminderJobs } from './reminders.ts';
@@ -10,16 +11,6 @@ import { reminderDeliveries } from './tables.ts';
 
 const DAY_MS = 86_400_000;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
-
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last value ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-};
 
 describe(`reminders on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
@@ -45,7 +36,7 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
     testApp.app.inject({ method: 'POST', url: '/api/reminder/schedule/', headers, payload });
 
   it('plans the four prompts and three nudges at 9:00 in the pilgrim’s zone', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const response = await schedule(pilgrim.headers, {
       startDate: '2030-07-01',
       duration: 45,
@@ -66,16 +57,16 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
   });
 
   it('uses the profile’s zone, else UTC, when the browser sends none', async () => {
-    const pilgrim = await createPilgrim(testApp, { timeZone: 'America/New_York' });
+    const pilgrim = await createUser(testApp, { ...caminoProfile, timeZone: 'America/New_York' });
     await schedule(pilgrim.headers, { startDate: '2030-01-10', duration: 7 });
     expect((await queuedFor(pilgrim.id))[0]).toMatchObject({ kind: 'call', at: '2030-01-10T14:00:00.000Z' });
-    const utc = await createPilgrim(testApp);
+    const utc = await createUser(testApp, caminoProfile);
     await schedule(utc.headers, { startDate: '2030-01-10', duration: 7 });
     expect((await queuedFor(utc.id))[0]).toMatchObject({ kind: 'call', at: '2030-01-10T09:00:00.000Z' });
   });
 
   it('replaces the earlier plan when scheduling again, and is idempotent', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     await schedule(pilgrim.headers, { startDate: '2030-07-01', duration: 14, timeZone: 'UTC' });
     const first = await queuedFor(pilgrim.id);
     await schedule(pilgrim.headers, { startDate: '2030-08-01', duration: 7, timeZone: 'UTC' });
@@ -90,7 +81,7 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
   });
 
   it('rejects a bad date, duration or zone with a clear error', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const badDate = await schedule(pilgrim.headers, { startDate: 'soon', duration: 7 });
     expect(badDate.statusCode).toBe(400);
     expect(badDate.json().error).toBe('startDate must be a date such as 2026-05-01');
@@ -105,7 +96,7 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
   });
 
   it('sends past-due prompts at once: a notification and an email linking to /soul-story', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const startDate = isoDate(Date.now() - 20 * DAY_MS);
     const before = Date.now();
     await schedule(pilgrim.headers, { startDate, duration: 7, timeZone: 'UTC' });
@@ -139,7 +130,7 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
   });
 
   it('respects reminder emails turned off', async () => {
-    const pilgrim = await createPilgrim(testApp, { reminderEmails: false });
+    const pilgrim = await createUser(testApp, { ...caminoProfile, reminderEmails: false });
     await schedule(pilgrim.headers, {
       startDate: isoDate(Date.now() - 2 * DAY_MS),
       duration: 30,
@@ -160,7 +151,7 @@ describe(`reminders on ${process.env.TEST_DB}`, () => {
   });
 
   it('keeps the plan across a restart of the queue, and the new process delivers it', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     await schedule(pilgrim.headers, {
       startDate: isoDate(Date.now() - DAY_MS),
       duration: 21,

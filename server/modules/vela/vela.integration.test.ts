@@ -7,8 +7,8 @@ import {
   openAiStream,
   startFakeModelServer,
 } from '../../../test/fake-model-server.ts';
-import { createPilgrim } from '../../../test/pilgrims.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { caminoProfile, createUser } from '../../../test/users.ts';
 import { chatMessages } from './tables.ts';
 
 const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({
@@ -46,7 +46,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('answers in the spec shape and keeps the conversation', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const first = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -75,7 +75,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('streams a reply as server-sent events and stores the cleaned text', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/stream/',
@@ -95,7 +95,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('meets a self-harm phrase with the safety reply and the helpline of the pilgrim’s country', async () => {
-    const pilgrim = await createPilgrim(testApp, { nationality: 'US' });
+    const pilgrim = await createUser(testApp, { ...caminoProfile, nationality: 'US' });
     const response = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -110,7 +110,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('gives the abuse line for abuse, no helpline for hate, and the directory for an unlisted country', async () => {
-    const spanish = await createPilgrim(testApp, { nationality: 'ES' });
+    const spanish = await createUser(testApp, { ...caminoProfile, nationality: 'ES' });
     const abuse = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -125,7 +125,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
       payload: chatBody('I hate all immigrants'),
     });
     expect(hate.json()).toEqual([{ generated_text: SAFETY_REPLY, safety: 'hate' }]);
-    const elsewhere = await createPilgrim(testApp, { nationality: 'AQ' });
+    const elsewhere = await createUser(testApp, { ...caminoProfile, nationality: 'AQ' });
     const directory = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -137,7 +137,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('rejects an over-long message and bad parameters with clear errors, and clamps the rest', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const long = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -166,7 +166,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('clears the conversation', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
@@ -188,7 +188,7 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
   });
 
   it('limits each pilgrim to 20 messages a minute', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const statuses: number[] = [];
     for (let count = 0; count < 21; count++) {
       const response = await testApp.app.inject({
@@ -234,7 +234,7 @@ describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB
   });
 
   it('grounds the prompt in the pilgrim’s worldview and dates, and cleans the reply', async () => {
-    const pilgrim = await createPilgrim(testApp, { vibe: 'Unknown Worldview' });
+    const pilgrim = await createUser(testApp, { ...caminoProfile, vibe: 'Unknown Worldview' });
     model.respondWith(
       openAiStream(['Vela: What ', 'did the road ', 'give you? What did the road give you?']),
     );
@@ -253,7 +253,7 @@ describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB
   });
 
   it('never sends a safety phrase, nor later a flagged message, to the model', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const before = model.requests.length;
     await testApp.app.inject({
       method: 'POST',
@@ -275,7 +275,7 @@ describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB
   });
 
   it('streams the model’s pieces as they come', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     model.respondWith(openAiStream(['Buen ', 'Camino', ', pilgrim']));
     const response = await testApp.app.inject({
       method: 'POST',
@@ -289,7 +289,7 @@ describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB
   });
 
   it('maps provider failures to the statuses the chat turns into the spec’s replies', async () => {
-    const pilgrim = await createPilgrim(testApp);
+    const pilgrim = await createUser(testApp, caminoProfile);
     const cases: [() => void, number, RegExp][] = [
       [() => model.respondWith(json(401, { error: { message: 'bad key' } })), 502, /401/],
       [() => model.respondWith(json(503, { error: { message: 'busy' } })), 503, /overloaded/],
