@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort, rssBytes, spawnQuiet, stopProcess, waitForOk } from './process.ts';
+import { freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
 import { type BenchSection, formatKb, formatMb, formatMs } from './section.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -66,18 +66,18 @@ const section: BenchSection = {
     const env = { DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     const firstRun = spawnQuiet('npm', ['start'], env);
     const firstStartMs = await waitForOk(`http://127.0.0.1:${port}/readyz`);
-    await stopProcess(firstRun);
+    await firstRun.stop();
 
     const coldRun = spawnQuiet('npm', ['start'], env);
     const coldStartMs = await waitForOk(`http://127.0.0.1:${port}/readyz`);
-    await stopProcess(coldRun);
+    await coldRun.stop();
 
     const server = spawnQuiet(process.execPath, ['server/main.ts'], env);
     await waitForOk(`http://127.0.0.1:${port}/readyz`);
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idleRss = rssBytes(server.pid!);
+    const idleRss = rssBytes(server.child.pid!);
     const health = await throughput(`http://127.0.0.1:${port}/healthz`);
-    await stopProcess(server);
+    await server.stop();
 
     const barePort = await freePort();
     const bare = spawnQuiet(process.execPath, ['--input-type=module', '-e', bareFastify], {
@@ -85,7 +85,7 @@ const section: BenchSection = {
     });
     await waitForOk(`http://127.0.0.1:${barePort}/hello`);
     const hello = await throughput(`http://127.0.0.1:${barePort}/hello`);
-    await stopProcess(bare);
+    await bare.stop();
 
     return [
       { metric: 'home route JavaScript (gzip)', value: formatKb(home.gzipped), goal: '≤ 150 KB' },

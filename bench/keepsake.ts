@@ -13,7 +13,8 @@ import {
   SEGMENT,
   TITLE_SECONDS,
 } from '../server/modules/soul-story/render.ts';
-import { freePort, rssBytes, spawnQuiet, stopProcess, waitForOk } from './process.ts';
+import { freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
+import { signUp } from '../test/users.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
 
 const exec = promisify(execFile);
@@ -195,18 +196,7 @@ const uploadMemory = async () => {
   try {
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(`${base}/healthz`);
-    const suffix = Date.now().toString(36);
-    const registered = await fetch(`${base}/api/register/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `bench${suffix}`,
-        email: `bench-${suffix}@example.com`,
-        password: 'a long enough password',
-        nationality: 'ES',
-      }),
-    });
-    const { access } = (await registered.json()) as { access: string };
+    const { access } = await signUp(base);
     const { stdout: head } = await exec(
       tools.ffmpeg,
       [
@@ -238,10 +228,10 @@ const uploadMemory = async () => {
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = rssBytes(server.pid!);
+    const before = rssBytes(server.child.pid!);
     let peak = before;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(server.pid!));
+      peak = Math.max(peak, rssBytes(server.child.pid!));
     }, 50);
     const { result: response, ms } = await timed(() =>
       fetch(`${base}/api/soulstory/upload/`, {
@@ -257,7 +247,7 @@ const uploadMemory = async () => {
     clearInterval(sampler);
     return { growth: peak - before, ms, status: response.status };
   } finally {
-    await stopProcess(server);
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 };

@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_VIDEO_BYTES } from '../contract/soul-story.ts';
 import { probe, probeDuration, resolveMediaTools } from '../server/media/ffmpeg.ts';
+import { cpuMs, freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
 import { ffmpeg, type MultipartPart, multipartBody } from '../test/soul-stories.ts';
-import { cpuMs, freePort, rssBytes, spawnQuiet, stopProcess, waitForOk } from './process.ts';
+import { signUp } from '../test/users.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
 
 /**
@@ -113,38 +114,29 @@ const measure = async (order: Order, large: string, small: string) => {
     const base = `http://127.0.0.1:${port}`;
     await waitForOk(`${base}/readyz`).catch((error: Error) => {
       throw new Error(
-        server.exitCode === null ? error.message : `the server exited with code ${server.exitCode}`,
+        server.child.exitCode === null
+          ? error.message
+          : `the server exited with code ${server.child.exitCode}`,
       );
     });
-    const suffix = Date.now().toString(36);
-    const registered = await fetch(`${base}/api/register/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        username: `bench${suffix}`,
-        email: `bench-${suffix}@example.com`,
-        password: 'a long enough password',
-        nationality: 'ES',
-      }),
-    });
-    const { access } = (await registered.json()) as { access: string };
+    const { access } = await signUp(base);
     const warmUp = await upload(port, access, partsFor(order, small));
     if (warmUp.status !== 201)
       throw new Error(`the warm-up upload (${order}) answered ${warmUp.status} ${warmUp.text}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const before = rssBytes(server.pid!);
-    const cpuBefore = cpuMs(server.pid!);
+    const before = rssBytes(server.child.pid!);
+    const cpuBefore = cpuMs(server.child.pid!);
     let peak = before;
     const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(server.pid!));
+      peak = Math.max(peak, rssBytes(server.child.pid!));
     }, 50);
     const result = await upload(port, access, partsFor(order, large)).finally(() => clearInterval(sampler));
     if (result.status !== 201)
       throw new Error(`the 200 MB upload (${order}) answered ${result.status} ${result.text}`);
-    return { ms: result.ms, growth: peak - before, cpuMs: cpuMs(server.pid!) - cpuBefore };
+    return { ms: result.ms, growth: peak - before, cpuMs: cpuMs(server.child.pid!) - cpuBefore };
   } finally {
-    await stopProcess(server);
+    await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 };

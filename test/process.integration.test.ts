@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, killProcesses, startProcess as start, waitForReady } from './app-process.ts';
+import { freePort, killProcesses, startProcess as start, waitForOk } from './app-process.ts';
 
 afterEach(killProcesses);
 
@@ -12,7 +12,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the app process on the embe
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-process-'));
     const port = await freePort();
     const first = start('server/main.ts', { DATA_DIR: dataDir, PORT: String(port) });
-    await waitForReady(port);
+    await waitForOk(`http://127.0.0.1:${port}/readyz`);
 
     const second = start('server/main.ts', { DATA_DIR: dataDir, PORT: String(await freePort()) });
     expect(await second.exited).toBe(1);
@@ -22,7 +22,7 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the app process on the embe
     await first.exited;
 
     const third = start('server/main.ts', { DATA_DIR: dataDir, PORT: String(port) });
-    await waitForReady(port);
+    await waitForOk(`http://127.0.0.1:${port}/readyz`);
     const page = await fetch(`http://127.0.0.1:${port}/`);
     expect(page.headers.get('content-type')).toContain('text/html');
 
@@ -52,7 +52,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')('web and worker processes on 
     const port = await freePort();
     const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), SECRET: 'x'.repeat(40) };
     const web = start('server/main.ts', { ...env, PORT: String(port), RUN_MODE: 'web' });
-    await waitForReady(port);
+    await waitForOk(`http://127.0.0.1:${port}/readyz`);
     const worker = start('server/worker.ts', env);
     await expect.poll(() => worker.output(), { timeout: 30_000 }).toContain('worker is running jobs');
     worker.child.kill('SIGTERM');

@@ -6,20 +6,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { freePort, killProcesses, startProcess, waitForReady } from './app-process.ts';
+import { freePort, killProcesses, startProcess, waitForOk } from './app-process.ts';
+import { signIn, signUp } from './users.ts';
+import { waitFor } from './wait-for.ts';
 
 afterEach(killProcesses);
-
-const PASSWORD = 'camino-de-santiago-2024';
-
-const json = async (port: number, url: string, body: object, token?: string) => {
-  const answer = await fetch(`http://127.0.0.1:${port}${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: answer.status, body: await answer.json() };
-};
 
 /** What is in the temporary folder, with sizes. */
 const temporaryFiles = async (dataDir: string) => {
@@ -28,14 +19,6 @@ const temporaryFiles = async (dataDir: string) => {
   return Promise.all(
     names.map(async (name) => ({ name, bytes: (await stat(path.join(dir, name)).catch(() => null))?.size })),
   );
-};
-
-const waitUntil = async (check: () => Promise<boolean>, timeoutMs = 30_000) => {
-  const started = Date.now();
-  while (!(await check())) {
-    if (Date.now() - started > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 };
 
 /**
@@ -75,17 +58,18 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('temporary files of a killed
   it('are gone once the app restarts on the same data folder, and the app still takes uploads', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-process-'));
     const port = await freePort();
+    const baseURL = `http://127.0.0.1:${port}`;
     const env = { DATA_DIR: dataDir, PORT: String(port) };
     const first = startProcess('server/main.ts', env);
-    await waitForReady(port);
+    await waitForOk(`${baseURL}/readyz`);
 
-    const account = { username: 'killedupload', email: 'killed.upload@example.com', password: PASSWORD };
-    const registered = await json(port, '/api/register/', { ...account, nationality: 'Spain' });
-    expect(registered.status).toBe(201);
+    const account = await signUp(baseURL);
 
-    const upload = startLargeUpload(port, registered.body.access);
-    await waitUntil(async () =>
-      (await temporaryFiles(dataDir)).some((file) => (file.bytes ?? 0) >= 4 * 1024 * 1024),
+    const upload = startLargeUpload(port, account.access);
+    await waitFor(
+      () => temporaryFiles(dataDir),
+      (files) => files.some((file) => (file.bytes ?? 0) >= 4 * 1024 * 1024),
+      30_000,
     );
     first.child.kill('SIGKILL');
     await first.exited;
@@ -95,11 +79,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('temporary files of a killed
     expect(left[0]!.bytes).toBeGreaterThanOrEqual(4 * 1024 * 1024);
 
     const second = startProcess('server/main.ts', env);
-    await waitForReady(port);
+    await waitForOk(`${baseURL}/readyz`);
     expect(await temporaryFiles(dataDir)).toEqual([]);
 
-    const signedIn = await json(port, '/api/login/', { email: account.email, password: PASSWORD });
-    expect(signedIn.status).toBe(200);
+    const signedIn = await signIn(baseURL, account);
     const photo = await sharp({
       create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 40 } },
     })
@@ -109,9 +92,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('temporary files of a killed
     form.append('type', 'photo');
     form.append('title', 'After the restart');
     form.append('media', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-    const saved = await fetch(`http://127.0.0.1:${port}/api/soulstory/upload/`, {
+    const saved = await fetch(`${baseURL}/api/soulstory/upload/`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${signedIn.body.access}` },
+      headers: signedIn.headers,
       body: form,
     });
     expect(saved.status).toBe(201);
