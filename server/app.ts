@@ -29,7 +29,7 @@ import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta
 import { registerSitePages } from './http/site-pages.ts';
 import { registerTextHygiene } from './http/text-hygiene.ts';
 import { registerMediaRoutes } from './media/routes.ts';
-import { featureModules } from './modules/index.ts';
+import type { Runtime } from './runtime.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const builtInAssets = path.join(projectRoot, 'assets/public');
@@ -71,7 +71,7 @@ const stripePagePolicy = Object.entries({
   .join('; ');
 
 /** The one entry point: production and tests build the same app from the same deps. */
-export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
+export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   const proxies = deps.config.TRUST_PROXY;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -158,8 +158,8 @@ export const buildApp = async (deps: AppDeps): Promise<FastifyInstance> => {
   });
 
   registerMediaRoutes(app, deps);
-  for (const feature of featureModules) {
-    if (feature.routes) await app.register(feature.routes(deps));
+  for (const feature of deps.features) {
+    if (feature.routes) await app.register(feature.routes);
   }
 
   registerSitePages(app, deps);

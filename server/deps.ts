@@ -8,11 +8,14 @@ import type { RateLimiter } from './http/rate-limit.ts';
 import type { LiveSessions } from './identity/live-sessions.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { MediaTools } from './media/ffmpeg.ts';
 import type { MediaSigner } from './media/signed-urls.ts';
 import type { Storage } from './media/storage.ts';
 import type { TemporaryFiles } from './media/temporary-files.ts';
+import type { PaymentProvider } from './modules/payments/provider.ts';
+import type { ModelProvider } from './modules/vela/providers/provider.ts';
 
-/** Everything a feature module may use; built once by createRuntime and passed to buildApp. */
+/** Every shared part a feature may use: built once by createRuntime (the composition root) and passed to buildApp. */
 export interface AppDeps {
   config: Config;
   logger: Logger;
@@ -29,4 +32,10 @@ export interface AppDeps {
   sessions: LiveSessions;
   auth: AuthGuard;
   pageMeta: PageMetaRegistry;
+  /** ffmpeg and ffprobe, as configured or found. */
+  mediaTools: MediaTools;
+  /** Stripe, or test mode when no key is set. */
+  payments: PaymentProvider;
+  /** Vela's model: the offline guide, or an OpenAI-compatible or Hugging Face server. */
+  model: ModelProvider;
 }

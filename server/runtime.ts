@@ -11,10 +11,14 @@ import { createRateLimiter } from './http/rate-limit.ts';
 import { createLiveSessions, liveSessionOwner } from './identity/live-sessions.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
+import { resolveMediaTools } from './media/ffmpeg.ts';
 import { createMediaSigner } from './media/signed-urls.ts';
 import { createLocalStorage } from './media/storage.ts';
 import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
-import { featureModules } from './modules/index.ts';
+import type { Feature } from './modules/feature-module.ts';
+import { createFeatures } from './modules/index.ts';
+import { createPaymentProvider } from './modules/payments/index.ts';
+import { createModelProvider } from './modules/vela/index.ts';
 import { withSecrets } from './security/shared-secret.ts';
 
 export const createLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger =>
@@ -32,10 +36,17 @@ export interface RuntimeOptions {
   jobPollingIntervalSeconds?: number;
 }
 
-/** Opens the database and job queue and wires every shared part once, for the web and worker processes alike. */
-export const createRuntime = async (
-  options: RuntimeOptions,
-): Promise<AppDeps & { close(): Promise<void> }> => {
+/** The shared parts and the features built from them, once per process; buildApp serves them. */
+export interface Runtime extends AppDeps {
+  features: Feature[];
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root: opens the database and job queue, builds every shared part and every
+ * feature once, for the web and worker processes alike. No module builds its own dependencies.
+ */
+export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> => {
   await mkdir(options.config.mediaDir, { recursive: true });
   const logger = options.logger ?? createLogger(options.config);
   const database =
@@ -83,15 +94,20 @@ export const createRuntime = async (
     sessions,
     auth: createAuthGuard(database.db, tokens, sessions),
     pageMeta: createPageMetaRegistry(),
+    mediaTools: resolveMediaTools(config),
+    payments: createPaymentProvider({ config, db: database.db }),
+    model: createModelProvider(config),
   };
-  for (const feature of featureModules) {
-    if (feature.jobs) await queue.register(feature.jobs(deps));
+  const features = createFeatures(deps);
+  for (const feature of features) {
+    if (feature.jobs) await queue.register(feature.jobs);
   }
   if (runsWorkers) await queue.startWorkers();
   // Every process sweeps the temporary folder its own requests and jobs write to (decision 010).
   const stopSweeping = sweepEveryHour(temporaryFiles, logger);
   return {
     ...deps,
+    features,
     close: async () => {
       stopSweeping();
       await queue.stop();

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppDeps } from '../deps.ts';
 import type { AnyJobDefinition } from '../jobs/queue.ts';
 
-/** A capability of the product: its HTTP routes, its background jobs, and set-up such as page meta. */
-export interface FeatureModule {
+/**
+ * A capability of the product, built once per runtime by its module's factory from the shared parts
+ * (server/modules/index.ts): its HTTP routes and its background jobs share the same services.
+ */
+export interface Feature {
   name: string;
-  routes?: (deps: AppDeps) => FastifyPluginAsyncZod;
-  jobs?: (deps: AppDeps) => AnyJobDefinition[];
+  routes?: FastifyPluginAsyncZod;
+  jobs?: AnyJobDefinition[];
 }

@@ -1,7 +1,8 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { adminRoutes } from './routes.ts';
 
-export const adminModule: FeatureModule = {
+export const adminFeature = (deps: AppDeps): Feature => ({
   name: 'admin',
-  routes: adminRoutes,
-};
+  routes: adminRoutes(deps),
+});

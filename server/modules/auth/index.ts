@@ -1,9 +1,10 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { authJobs } from './jobs.ts';
 import { authRoutes } from './routes.ts';
 
-export const authModule: FeatureModule = {
+export const authFeature = (deps: AppDeps): Feature => ({
   name: 'auth',
-  routes: authRoutes,
-  jobs: authJobs,
-};
+  routes: authRoutes(deps),
+  jobs: authJobs(deps),
+});

@@ -1,4 +1,5 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { blogRoutes } from './routes.ts';
 
 export {
@@ -11,7 +12,7 @@ export {
   updatePost,
 } from './service.ts';
 
-export const blogModule: FeatureModule = {
+export const blogFeature = (deps: AppDeps): Feature => ({
   name: 'blog',
-  routes: blogRoutes,
-};
+  routes: blogRoutes(deps),
+});

@@ -15,7 +15,6 @@ import {
   type PaymentEvent,
   type PaymentListener,
   type PaymentListeners,
-  paymentProvider,
   type SubscriptionState,
 } from '../payments/index.ts';
 import { readManageToken, signManageToken } from './manage-token.ts';
@@ -163,10 +162,7 @@ export const viewGift = async (deps: AppDeps, token: string): Promise<GiftView> 
     canceledAt: gift.canceledAt?.toISOString() ?? null,
     canCancel: recurring && cancellable.includes(gift.status),
     portalAvailable:
-      recurring &&
-      gift.provider === 'stripe' &&
-      gift.customerId !== null &&
-      paymentProvider(deps).name === 'stripe',
+      recurring && gift.provider === 'stripe' && gift.customerId !== null && deps.payments.name === 'stripe',
     payments: payments.map((payment) => ({
       amountPence: payment.amountPence,
       status: payment.status,
@@ -186,10 +182,7 @@ export const customerPortal = async (deps: AppDeps, token: string) => {
   const gift = await giftFromToken(deps, token);
   const url =
     gift.customerId && gift.provider === 'stripe'
-      ? await paymentProvider(deps).portalUrl(
-          gift.customerId,
-          `${deps.config.PUBLIC_URL}/donations/manage/${token}`,
-        )
+      ? await deps.payments.portalUrl(gift.customerId, `${deps.config.PUBLIC_URL}/donations/manage/${token}`)
       : null;
   if (!url) throw new Invalid(donationMessages.portalUnavailable);
   return { url };

@@ -1,4 +1,5 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { messageJobs } from './jobs.ts';
 import { messageRoutes } from './routes.ts';
 
@@ -6,8 +7,8 @@ export { listCommunityRequests, setCommunityRequestHandled } from './community.t
 export { listContactMessages, setContactMessageHandled } from './contact.ts';
 
 /** The contact, inquiry, join and volunteer forms, and their messages in the admin console. */
-export const messagesModule: FeatureModule = {
+export const messagesFeature = (deps: AppDeps): Feature => ({
   name: 'messages',
-  routes: messageRoutes,
-  jobs: messageJobs,
-};
+  routes: messageRoutes(deps),
+  jobs: messageJobs(deps),
+});

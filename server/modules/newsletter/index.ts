@@ -1,11 +1,12 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { newsletterJobs } from './jobs.ts';
 import { newsletterRoutes } from './routes.ts';
 
 export { listSubscribers, queueLetter, sendNewsletterEmail } from './service.ts';
 
-export const newsletterModule: FeatureModule = {
+export const newsletterFeature = (deps: AppDeps): Feature => ({
   name: 'newsletter',
-  routes: newsletterRoutes,
-  jobs: newsletterJobs,
-};
+  routes: newsletterRoutes(deps),
+  jobs: newsletterJobs(deps),
+});

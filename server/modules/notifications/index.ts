@@ -1,9 +1,10 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { notificationRoutes } from './routes.ts';
 
 export { addNotification, countUnread } from './service.ts';
 
-export const notificationsModule: FeatureModule = {
+export const notificationsFeature = (deps: AppDeps): Feature => ({
   name: 'notifications',
-  routes: notificationRoutes,
-};
+  routes: notificationRoutes(deps),
+});

@@ -11,13 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
 import type { BillingInterval } from './provider.ts';
-import {
-  confirmTestPayment,
-  createCheckout,
-  type PaymentListeners,
-  paymentProvider,
-  receiveWebhook,
-} from './service.ts';
+import { confirmTestPayment, createCheckout, type PaymentListeners, receiveWebhook } from './service.ts';
 
 const intervals: Record<DonationFrequency, BillingInterval | null> = {
   'one-time': null,
@@ -50,7 +44,7 @@ export const paymentRoutes =
         },
       },
       async () => {
-        const provider = paymentProvider(deps);
+        const provider = deps.payments;
         return { provider: provider.name, publishableKey: provider.publishableKey };
       },
     );

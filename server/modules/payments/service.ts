@@ -29,26 +29,18 @@ export class PaymentDeclined extends AppError {
   }
 }
 
-const providers = new WeakMap<AppDeps['config'], PaymentProvider>();
-
-/** The configured provider, built once per configuration. */
-export const paymentProvider = (deps: Pick<AppDeps, 'config' | 'db'>): PaymentProvider => {
-  const known = providers.get(deps.config);
-  if (known) return known;
-  const provider =
-    deps.config.payments === 'stripe'
-      ? createStripeProvider(createStripeClient(deps.config), {
-          publishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
-          webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET ?? null,
-          prices: {
-            get: (key) => repository.findPrice(deps.db, key),
-            set: (key, id) => repository.savePrice(deps.db, key, id),
-          },
-        })
-      : createTestModeProvider();
-  providers.set(deps.config, provider);
-  return provider;
-};
+/** The configured provider: Stripe when a key is set, else test mode. Built once, by the runtime. */
+export const createPaymentProvider = (deps: Pick<AppDeps, 'config' | 'db'>): PaymentProvider =>
+  deps.config.payments === 'stripe'
+    ? createStripeProvider(createStripeClient(deps.config), {
+        publishableKey: deps.config.STRIPE_PUBLISHABLE_KEY ?? null,
+        webhookSecret: deps.config.STRIPE_WEBHOOK_SECRET ?? null,
+        prices: {
+          get: (key) => repository.findPrice(deps.db, key),
+          set: (key, id) => repository.savePrice(deps.db, key, id),
+        },
+      })
+    : createTestModeProvider();
 
 export interface NewCheckout {
   purpose: PaymentPurpose;
@@ -101,7 +93,7 @@ const insertCheckout = async (deps: AppDeps, provider: PaymentProvider, request:
 
 /** Creates (or, for a repeated key, finds) the checkout and the provider's intent or subscription behind it. */
 export const createCheckout = async (deps: AppDeps, request: NewCheckout): Promise<Checkout> => {
-  const provider = paymentProvider(deps);
+  const provider = deps.payments;
   const existing = await existingCheckout(deps.db, request);
   if (existing?.clientSecret) return existing;
   const row = existing ?? (await insertCheckout(deps, provider, request));
@@ -164,8 +156,7 @@ export const confirmTestPayment = async (
   listeners: PaymentListeners,
   card: { clientSecret: string; cardNumber: string; expiry: string; cvc: string },
 ) => {
-  if (paymentProvider(deps).name !== 'test')
-    throw new NotFound('Test mode is off: card payments go to Stripe.');
+  if (deps.payments.name !== 'test') throw new NotFound('Test mode is off: card payments go to Stripe.');
   const intentId = card.clientSecret.split('_secret_')[0] ?? '';
   const checkout = await repository.findCheckoutByIntent(deps.db, intentId);
   if (checkout?.provider !== 'test' || !secretsMatch(checkout.clientSecret, card.clientSecret))
@@ -187,7 +178,7 @@ export const cancelSubscription = async (
 ) => {
   let status: Awaited<ReturnType<PaymentProvider['cancelSubscription']>>;
   try {
-    status = await paymentProvider(deps).cancelSubscription(subscriptionId);
+    status = await deps.payments.cancelSubscription(subscriptionId);
   } catch (error) {
     deps.logger.error({ err: error, subscriptionId }, 'the payment provider did not cancel the subscription');
     throw new Unavailable('We could not cancel the gift just now. Please try again shortly.');
@@ -208,7 +199,7 @@ export const receiveWebhook = async (
   rawBody: Buffer,
   signature: string | undefined,
 ) => {
-  const provider = paymentProvider(deps);
+  const provider = deps.payments;
   if (!provider.readWebhook) throw new NotFound('Webhooks are only received when Stripe is configured.');
   if (!signature) throw new Invalid('The Stripe-Signature header is missing.', 'stripe-signature');
   let events: PaymentEvent[];

@@ -1,7 +1,8 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { profileRoutes } from './routes.ts';
 
-export const profileModule: FeatureModule = {
+export const profileFeature = (deps: AppDeps): Feature => ({
   name: 'profile',
-  routes: profileRoutes,
-};
+  routes: profileRoutes(deps),
+});

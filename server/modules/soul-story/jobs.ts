@@ -83,7 +83,7 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
           await temporaryFiles.use(async (temporary) => {
             const segment = temporary('.segment.mov');
             await render({
-              tools: deps.tools,
+              tools: deps.mediaTools,
               input: storage.localPath(mediaKey),
               output: segment,
               title: story.title,
@@ -136,7 +136,7 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
         await temporaryFiles.use(async (temporary) => {
           const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
           await joinSegments({
-            tools: deps.tools,
+            tools: deps.mediaTools,
             segments: stories.map((story) => storage.localPath(story.segmentKey!)),
             output: video,
             poster,

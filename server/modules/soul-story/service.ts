@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import type { FileTypeResult } from 'file-type';
-import type { Logger } from 'pino';
 import { progressPercent, promptById, promptIds } from '../../../contract/prompts.ts';
 import {
   type ConcatenatedResponse,
@@ -16,16 +15,12 @@ import {
   sharedVideoPath,
   sharePath,
 } from '../../../contract/soul-story.ts';
-import type { Config } from '../../config.ts';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../../http/errors.ts';
 import type { TemporaryFile } from '../../http/multipart.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import { type MediaTools, probe, probeDuration } from '../../media/ffmpeg.ts';
-import type { MediaSigner } from '../../media/signed-urls.ts';
-import type { Storage } from '../../media/storage.ts';
+import { probe, probeDuration } from '../../media/ffmpeg.ts';
 import { storeUpload } from '../../media/store-upload.ts';
-import type { TemporaryFiles } from '../../media/temporary-files.ts';
 import { randomToken } from '../../security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
@@ -47,16 +42,10 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Share tokens are base64url; anything else names no share and never reaches the database. */
 const shareTokenPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
-export interface SoulStoryDeps {
-  config: Config;
-  db: Db;
-  storage: Storage;
-  temporaryFiles: TemporaryFiles;
-  media: MediaSigner;
-  queue: JobQueue;
-  logger: Logger;
-  tools: MediaTools;
-}
+export type SoulStoryDeps = Pick<
+  AppDeps,
+  'config' | 'db' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
+>;
 
 const userFolder = (userId: string) => `soul-stories/${userId}`;
 export const segmentKeyFor = (mediaKey: string) => `${mediaKey.replace(/\.[^./]+$/, '')}.segment.mov`;
@@ -117,9 +106,9 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     const file = storage.localPath(key);
     let seconds: number;
     try {
-      const probed = await probe(deps.tools, file);
+      const probed = await probe(deps.mediaTools, file);
       if (!probed.streams.some((stream) => stream.codec_type === 'video')) throw new Error('no video stream');
-      seconds = await probeDuration(deps.tools, file, probed);
+      seconds = await probeDuration(deps.mediaTools, file, probed);
     } catch (error) {
       logger.info({ err: error }, 'refused an unreadable video');
       throw new Invalid(messages.videoUnreadable, 'media');

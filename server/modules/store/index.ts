@@ -1,11 +1,12 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { storeJobs } from './jobs.ts';
 import { storeRoutes } from './routes.ts';
 
 export { listOrders, orderListener } from './service.ts';
 
-export const storeModule: FeatureModule = {
+export const storeFeature = (deps: AppDeps): Feature => ({
   name: 'store',
-  routes: storeRoutes,
-  jobs: storeJobs,
-};
+  routes: storeRoutes(deps),
+  jobs: storeJobs(deps),
+});

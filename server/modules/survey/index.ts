@@ -1,9 +1,10 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { surveyRoutes } from './routes.ts';
 
 export { listSurveyResponses, surveyAggregates } from './service.ts';
 
-export const surveyModule: FeatureModule = {
+export const surveyFeature = (deps: AppDeps): Feature => ({
   name: 'survey',
-  routes: surveyRoutes,
-};
+  routes: surveyRoutes(deps),
+});

@@ -10,13 +10,11 @@ import {
   safetyGroupOf,
   type Vibe,
 } from '../../../contract/vela.ts';
-import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
+import type { AppDeps } from '../../deps.ts';
 import { Unauthorized } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
 import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
-import { collect, type GenerationRequest, type ModelProvider } from './providers/index.ts';
+import { collect, type GenerationRequest } from './providers/index.ts';
 import * as repository from './repository.ts';
 import { systemPrompt } from './voice.ts';
 
@@ -47,13 +45,8 @@ export type ChatStart =
   | { kind: 'safety'; answer: GeneratedItem }
   | { kind: 'model'; request: GenerationRequest; finish(raw: string): Promise<string | null> };
 
-export const createChatService = (deps: {
-  config: Config;
-  db: Db;
-  provider: ModelProvider;
-  rateLimiter: RateLimiter;
-}) => {
-  const { db, provider } = deps;
+export const createChatService = (deps: Pick<AppDeps, 'config' | 'db' | 'model' | 'rateLimiter'>) => {
+  const { db, model: provider } = deps;
 
   /** Safety first: a message in a safety group never reaches a model and never enters a later prompt. */
   const start = async (userId: string, input: ChatInput, signal?: AbortSignal): Promise<ChatStart> => {

@@ -1,20 +1,13 @@
-import type { FeatureModule } from '../feature-module.ts';
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
 import { createChatService } from './chat-service.ts';
-import { createProvider } from './providers/index.ts';
 import { reminderJobs } from './reminders.ts';
 import { velaRoutes } from './routes.ts';
 
-export const velaModule: FeatureModule = {
+export { createProvider as createModelProvider } from './providers/index.ts';
+
+export const velaFeature = (deps: AppDeps): Feature => ({
   name: 'vela',
-  routes: (deps) => {
-    const provider = createProvider(deps.config);
-    const chat = createChatService({
-      config: deps.config,
-      db: deps.db,
-      provider,
-      rateLimiter: deps.rateLimiter,
-    });
-    return velaRoutes(deps, chat, provider);
-  },
-  jobs: reminderJobs,
-};
+  routes: velaRoutes(deps, createChatService(deps)),
+  jobs: reminderJobs(deps),
+});

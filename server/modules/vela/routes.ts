@@ -17,7 +17,6 @@ import { userIdOf } from '../../http/auth-guard.ts';
 import { publicRead } from '../../http/caching.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
-import type { ModelProvider } from './providers/index.ts';
 import { ProviderError } from './providers/index.ts';
 import { scheduleReminders } from './reminders.ts';
 
@@ -75,7 +74,7 @@ const streamReply = async (
 };
 
 export const velaRoutes =
-  (deps: AppDeps, chat: ChatService, provider: ModelProvider): FastifyPluginAsyncZod =>
+  (deps: AppDeps, chat: ChatService): FastifyPluginAsyncZod =>
   async (app) => {
     const secured = { preHandler: deps.auth.required };
 
@@ -127,7 +126,7 @@ export const velaRoutes =
             .type('text/event-stream; charset=utf-8')
             .send(sseFrame(streamEvents.done, started.answer));
         }
-        const pieces = provider.stream(started.request)[Symbol.asyncIterator]();
+        const pieces = deps.model.stream(started.request)[Symbol.asyncIterator]();
         let first: IteratorResult<string>;
         try {
           first = await pieces.next();
