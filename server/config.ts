@@ -58,6 +58,8 @@ export const configSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   RUN_MODE: z.enum(['all', 'web', 'worker']).default('all'),
+  /** How long requests running at SIGTERM may take to finish before they are cut off. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // Several, comma-separated, while rotating: the first signs, every one is still accepted.
   SECRET: z

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { prepareGracefulClose } from './http/graceful-close.ts';
 import { createRuntime } from './runtime.ts';
 import { onShutdown, prepareProcess } from './start.ts';
 
@@ -6,8 +7,10 @@ const { config, unlock } = prepareProcess();
 const runtime = await createRuntime({ config });
 const app = await buildApp(runtime);
 
+const closeGracefully = prepareGracefulClose(app, config.SHUTDOWN_TIMEOUT_SECONDS * 1000);
+
 onShutdown(async () => {
-  await app.close();
+  await closeGracefully();
   await runtime.close();
   unlock();
 });
