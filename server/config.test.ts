@@ -72,4 +72,24 @@ describe('loadConfig', () => {
         .payments,
     ).toBe('test');
   });
+
+  it('keeps media on disk unless S3_BUCKET is set, and takes an empty endpoint for AWS', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).S3_BUCKET).toBeUndefined();
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      S3_BUCKET: 'media',
+      S3_ENDPOINT: '',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(config).toMatchObject({ S3_BUCKET: 'media', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: true });
+    expect(config.S3_ENDPOINT).toBeUndefined();
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'media', S3_ENDPOINT: 'the minio box' }),
+    ).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), S3_BUCKET: 'media', S3_ACCESS_KEY_ID: 'key' })).toThrow(
+      /together/,
+    );
+  });
 });

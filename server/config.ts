@@ -10,6 +10,13 @@ const booleanFromEnv = z
 
 const optionalUrl = z.url().optional();
 
+/** A setting left empty (`S3_ENDPOINT=`) is one not given. */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => value || undefined);
+
 /** An address or range a proxy may speak from: an IP, a CIDR (or address/netmask), or proxy-addr's named ranges. */
 const isProxyAddress = (entry: string) => {
   if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
@@ -112,6 +119,16 @@ export const configSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Pilgrim Soul <hello@pilgrimsoul.local>'),
   TEAM_EMAIL: z.email().default('team@pilgrimsoul.local'),
+  /** Media go to this S3 bucket instead of DATA_DIR/media when it is set. */
+  S3_BUCKET: optionalText,
+  /** Another S3-compatible service's address (MinIO, R2, Spaces); empty for AWS itself. */
+  S3_ENDPOINT: optionalText.pipe(z.url().optional()),
+  S3_REGION: z.string().default('us-east-1'),
+  // Without keys the SDK's own chain answers (instance role, AWS_* variables, shared profile).
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  /** Bucket in the path (`endpoint/bucket/key`), as most S3-compatible services outside AWS want. */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
   ASSETS_DIR: z.string().optional(),
@@ -183,6 +200,11 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
   if (payments === 'test' && values.NODE_ENV === 'production' && !values.PAYMENTS_TEST_MODE_IN_PRODUCTION) {
     throw new ConfigError(
       'Invalid configuration: payments would run in test mode in production; set STRIPE_SECRET_KEY or PAYMENTS_TEST_MODE_IN_PRODUCTION=true',
+    );
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      'Invalid configuration: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are given together or not at all',
     );
   }
   const secrets: Secrets | undefined =
