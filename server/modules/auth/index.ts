@@ -2,9 +2,9 @@ import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { authJobs } from './jobs.ts';
 import { authRoutes } from './routes.ts';
+import { createAuthService } from './service.ts';
 
-export const authFeature = (deps: AppDeps): Feature => ({
-  name: 'auth',
-  routes: authRoutes(deps),
-  jobs: authJobs(deps),
-});
+export const authFeature = (deps: AppDeps): Feature => {
+  const service = createAuthService(deps);
+  return { name: 'auth', routes: authRoutes(deps, service), jobs: authJobs(deps, service) };
+};

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps.ts';
 import { type AnyJobDefinition, defineJob } from '../../jobs/queue.ts';
 import { SEND_SIGN_IN_WARNING_JOB } from './limits.ts';
-import { createResetLink, findUserForMail, SEND_PASSWORD_RESET_JOB } from './service.ts';
+import { type AuthService, findUserForMail, SEND_PASSWORD_RESET_JOB } from './service.ts';
 
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
@@ -55,13 +55,13 @@ export const signInWarningEmail = (name: string, signInLink: string) => ({
 });
 
 /** Each run mints a new link, so a retried job sends a working link and retires the earlier one. */
-export const authJobs = (deps: AppDeps): AnyJobDefinition[] => [
+export const authJobs = (deps: AppDeps, service: AuthService): AnyJobDefinition[] => [
   defineJob<{ userId: string }>({
     name: SEND_PASSWORD_RESET_JOB,
     handle: async ({ userId }) => {
       const user = await findUserForMail(deps, userId);
       if (!user) return;
-      const link = await createResetLink(deps, user.id);
+      const link = await service.createResetLink(user.id);
       const email = passwordResetEmail(
         user.firstName || user.username,
         link,

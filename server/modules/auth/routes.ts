@@ -20,12 +20,12 @@ import { errorBody } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { limitRegistration, limitResetRequest, limitSignIn } from './limits.ts';
-import * as service from './service.ts';
+import type { AuthService } from './service.ts';
 
 const rejected = { 400: errorBody, 429: errorBody };
 
 export const authRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: AuthService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/register/',
@@ -39,7 +39,7 @@ export const authRoutes =
       },
       async (request, reply) => {
         await limitRegistration(deps, request.body.email, request.ip);
-        return reply.status(201).send(await service.register(deps, request.body));
+        return reply.status(201).send(await service.register(request.body));
       },
     );
 
@@ -53,8 +53,7 @@ export const authRoutes =
           response: { 200: authResponse, 401: errorBody, ...rejected },
         },
       },
-      async (request) =>
-        limitSignIn(deps, request.body.email, request.ip, () => service.login(deps, request.body)),
+      async (request) => limitSignIn(deps, request.body.email, request.ip, () => service.login(request.body)),
     );
 
     app.post(
@@ -67,7 +66,7 @@ export const authRoutes =
           response: { 200: sessionTokens, 401: errorBody, 400: errorBody },
         },
       },
-      async (request) => service.refresh(deps, request.body.refresh),
+      async (request) => service.refresh(request.body.refresh),
     );
 
     app.post(
@@ -81,7 +80,7 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        await service.logout(deps, request.body.refresh);
+        await service.logout(request.body.refresh);
         return reply.status(204).send(null);
       },
     );
@@ -97,7 +96,7 @@ export const authRoutes =
           response: { 200: currentUser, 401: errorBody },
         },
       },
-      async (request) => service.currentUser(deps, userIdOf(request)),
+      async (request) => service.currentUser(userIdOf(request)),
     );
 
     app.put(
@@ -112,7 +111,7 @@ export const authRoutes =
           response: { 200: currentUser, 400: errorBody, 401: errorBody, 404: errorBody },
         },
       },
-      async (request) => service.updateFirstName(deps, userIdOf(request), request.body.first_name),
+      async (request) => service.updateFirstName(userIdOf(request), request.body.first_name),
     );
 
     app.post(
@@ -127,7 +126,7 @@ export const authRoutes =
       },
       async (request) => {
         await limitResetRequest(deps, request.body.email, request.ip, () =>
-          service.requestPasswordReset(deps, request.body.email),
+          service.requestPasswordReset(request.body.email),
         );
         return { message: authMessages.resetRequestSent };
       },
@@ -143,7 +142,7 @@ export const authRoutes =
           response: { 200: verifyResetTokenResponse, 400: errorBody },
         },
       },
-      async (request) => ({ valid: await service.verifyResetToken(deps, request.body.token) }),
+      async (request) => ({ valid: await service.verifyResetToken(request.body.token) }),
     );
 
     app.post(
@@ -157,7 +156,7 @@ export const authRoutes =
         },
       },
       async (request) => {
-        await service.resetPassword(deps, request.body.token, request.body.password);
+        await service.resetPassword(request.body.token, request.body.password);
         return { message: authMessages.resetDone };
       },
     );

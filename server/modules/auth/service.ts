@@ -51,18 +51,6 @@ const issueRefreshToken = async (
   return token;
 };
 
-/** Revokes a session and forgets this process's cached answer, so its access tokens stop at once. */
-const endSession = async (deps: AuthDeps, sessionId: string) => {
-  await deps.db.transaction((tx) => repository.revokeSession(tx, sessionId));
-  deps.sessions.forget(sessionId);
-};
-
-const signedIn = async (deps: AuthDeps, user: accounts.UserRow) => ({
-  ...(await startSession(deps, user.id)),
-  email: user.email,
-  user: presentUser(deps.media, user),
-});
-
 /** Registration chooses from the country list: a nationality given must name one country. */
 const registeredNationality = (value: string | null | undefined) => {
   if (!value) return null;
@@ -71,111 +59,140 @@ const registeredNationality = (value: string | null | undefined) => {
   return code;
 };
 
-export const register = async (deps: AuthDeps, input: z.output<typeof registerBody>) => {
-  const nationality = registeredNationality(input.nationality);
-  if (await accounts.findUserByEmail(deps.db, input.email))
-    throw new Conflict(authMessages.emailTaken, 'email');
-  if (await accounts.usernameExists(deps.db, input.username))
-    throw new Conflict(authMessages.usernameTaken, 'username');
-  const user = await accounts.insertUser(deps.db, {
-    email: input.email,
-    username: input.username,
-    passwordHash: await hashPassword(input.password),
-    nationality,
+export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>
+  accounts.findUserById(deps.db, userId);
+
+export const createAuthService = (deps: AuthDeps) => {
+  /** Revokes a session and forgets this process's cached answer, so its access tokens stop at once. */
+  const endSession = async (sessionId: string) => {
+    await deps.db.transaction((tx) => repository.revokeSession(tx, sessionId));
+    deps.sessions.forget(sessionId);
+  };
+
+  const signedIn = async (user: accounts.UserRow) => ({
+    ...(await startSession(deps, user.id)),
+    email: user.email,
+    user: presentUser(deps.media, user),
   });
-  if (!user) throw new Conflict(authMessages.emailTaken, 'email');
-  return signedIn(deps, user);
-};
 
-export const login = async (deps: AuthDeps, input: { email: string; password: string }) => {
-  const user = await accounts.findUserByEmail(deps.db, input.email);
-  const matches = user
-    ? await verifyPassword(user.passwordHash, input.password)
-    : await verifyAgainstDecoy(input.password);
-  if (!user || !matches) throw new Unauthorized(authMessages.wrongCredentials);
-  return signedIn(deps, user);
-};
+  const register = async (input: z.output<typeof registerBody>) => {
+    const nationality = registeredNationality(input.nationality);
+    if (await accounts.findUserByEmail(deps.db, input.email))
+      throw new Conflict(authMessages.emailTaken, 'email');
+    if (await accounts.usernameExists(deps.db, input.username))
+      throw new Conflict(authMessages.usernameTaken, 'username');
+    const user = await accounts.insertUser(deps.db, {
+      email: input.email,
+      username: input.username,
+      passwordHash: await hashPassword(input.password),
+      nationality,
+    });
+    if (!user) throw new Conflict(authMessages.emailTaken, 'email');
+    return signedIn(user);
+  };
 
-/**
- * Rotates a refresh token within its session (the access tokens already issued keep working). A
- * token presented a second time means it leaked (or a client misbehaved): the whole session is
- * revoked, access tokens included, so the thief and the owner alike must sign in again.
- */
-export const refresh = async (deps: AuthDeps, token: string) => {
-  const stored = await repository.findRefreshToken(deps.db, hashToken(token));
-  if (!stored) throw new Unauthorized(authMessages.sessionExpired);
-  if (stored.usedAt || stored.revokedAt) {
-    await endSession(deps, stored.familyId);
-    throw new Unauthorized(authMessages.sessionExpired);
-  }
-  if (!(await repository.consumeRefreshToken(deps.db, stored.id))) {
-    await endSession(deps, stored.familyId);
-    throw new Unauthorized(authMessages.sessionExpired);
-  }
-  const subject = { userId: stored.userId, sessionId: stored.familyId };
+  const login = async (input: { email: string; password: string }) => {
+    const user = await accounts.findUserByEmail(deps.db, input.email);
+    const matches = user
+      ? await verifyPassword(user.passwordHash, input.password)
+      : await verifyAgainstDecoy(input.password);
+    if (!user || !matches) throw new Unauthorized(authMessages.wrongCredentials);
+    return signedIn(user);
+  };
+
+  /**
+   * Rotates a refresh token within its session (the access tokens already issued keep working). A
+   * token presented a second time means it leaked (or a client misbehaved): the whole session is
+   * revoked, access tokens included, so the thief and the owner alike must sign in again.
+   */
+  const refresh = async (token: string) => {
+    const stored = await repository.findRefreshToken(deps.db, hashToken(token));
+    if (!stored) throw new Unauthorized(authMessages.sessionExpired);
+    if (stored.usedAt || stored.revokedAt) {
+      await endSession(stored.familyId);
+      throw new Unauthorized(authMessages.sessionExpired);
+    }
+    if (!(await repository.consumeRefreshToken(deps.db, stored.id))) {
+      await endSession(stored.familyId);
+      throw new Unauthorized(authMessages.sessionExpired);
+    }
+    const subject = { userId: stored.userId, sessionId: stored.familyId };
+    return {
+      access: await deps.tokens.sign(subject),
+      refresh: await issueRefreshToken(deps.db, deps.config, subject.userId, subject.sessionId),
+    };
+  };
+
+  /** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
+  const logout = async (token: string) => {
+    const stored = await repository.findRefreshToken(deps.db, hashToken(token));
+    if (stored) await endSession(stored.familyId);
+  };
+
+  const currentUser = async (userId: string) => {
+    const user = await accounts.findUserById(deps.db, userId);
+    if (!user) throw new Unauthorized();
+    return presentUser(deps.media, user);
+  };
+
+  const updateFirstName = async (userId: string, firstName: string) => {
+    const user = await accounts.updateUserDetails(deps.db, userId, { firstName });
+    if (!user) throw new NotFound('This account no longer exists');
+    return presentUser(deps.media, user);
+  };
+
+  /** Answers the same whether or not the account exists; the email itself is sent by a job. */
+  const requestPasswordReset = async (email: string) => {
+    const user = await accounts.findUserByEmail(deps.db, email);
+    if (user) await deps.queue.send(SEND_PASSWORD_RESET_JOB, { userId: user.id }, { retryLimit: 3 });
+  };
+
+  /** Creates a fresh single-use token (retiring older links) and the link that carries it. */
+  const createResetLink = async (userId: string) => {
+    const token = randomToken();
+    await deps.db.transaction(async (tx) => {
+      await repository.retireResetTokens(tx, userId);
+      await repository.insertResetToken(tx, {
+        userId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
+      });
+    });
+    return new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString();
+  };
+
+  const verifyResetToken = async (token: string) =>
+    Boolean(await repository.findLiveResetToken(deps.db, hashToken(token)));
+
+  /** Sets the new password and ends every session of the account. */
+  const resetPassword = async (token: string, password: string) => {
+    const tokenHash = hashToken(token);
+    // A made-up token is turned away before it can cost a password hash.
+    if (!(await repository.findLiveResetToken(deps.db, tokenHash)))
+      throw new Invalid(authMessages.invalidResetToken, 'token');
+    const passwordHash = await hashPassword(password);
+    const userId = await deps.db.transaction(async (tx) => {
+      const userId = await repository.consumeResetToken(tx, tokenHash);
+      if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
+      await accounts.updatePasswordHash(tx, userId, passwordHash);
+      await repository.revokeAllForUser(tx, userId);
+      return userId;
+    });
+    deps.sessions.forgetUser(userId);
+  };
+
   return {
-    access: await deps.tokens.sign(subject),
-    refresh: await issueRefreshToken(deps.db, deps.config, subject.userId, subject.sessionId),
+    register,
+    login,
+    refresh,
+    logout,
+    currentUser,
+    updateFirstName,
+    requestPasswordReset,
+    createResetLink,
+    verifyResetToken,
+    resetPassword,
   };
 };
 
-/** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
-export const logout = async (deps: AuthDeps, token: string) => {
-  const stored = await repository.findRefreshToken(deps.db, hashToken(token));
-  if (stored) await endSession(deps, stored.familyId);
-};
-
-export const currentUser = async (deps: AuthDeps, userId: string) => {
-  const user = await accounts.findUserById(deps.db, userId);
-  if (!user) throw new Unauthorized();
-  return presentUser(deps.media, user);
-};
-
-export const updateFirstName = async (deps: AuthDeps, userId: string, firstName: string) => {
-  const user = await accounts.updateUserDetails(deps.db, userId, { firstName });
-  if (!user) throw new NotFound('This account no longer exists');
-  return presentUser(deps.media, user);
-};
-
-/** Answers the same whether or not the account exists; the email itself is sent by a job. */
-export const requestPasswordReset = async (deps: AuthDeps, email: string) => {
-  const user = await accounts.findUserByEmail(deps.db, email);
-  if (user) await deps.queue.send(SEND_PASSWORD_RESET_JOB, { userId: user.id }, { retryLimit: 3 });
-};
-
-/** Creates a fresh single-use token (retiring older links) and the link that carries it. */
-export const createResetLink = async (deps: AuthDeps, userId: string) => {
-  const token = randomToken();
-  await deps.db.transaction(async (tx) => {
-    await repository.retireResetTokens(tx, userId);
-    await repository.insertResetToken(tx, {
-      userId,
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + deps.config.PASSWORD_RESET_TTL_MINUTES * 60 * 1000),
-    });
-  });
-  return new URL(`/reset-password/${token}`, deps.config.PUBLIC_URL).toString();
-};
-
-export const verifyResetToken = async (deps: AuthDeps, token: string) =>
-  Boolean(await repository.findLiveResetToken(deps.db, hashToken(token)));
-
-/** Sets the new password and ends every session of the account. */
-export const resetPassword = async (deps: AuthDeps, token: string, password: string) => {
-  const tokenHash = hashToken(token);
-  // A made-up token is turned away before it can cost a password hash.
-  if (!(await repository.findLiveResetToken(deps.db, tokenHash)))
-    throw new Invalid(authMessages.invalidResetToken, 'token');
-  const passwordHash = await hashPassword(password);
-  const userId = await deps.db.transaction(async (tx) => {
-    const userId = await repository.consumeResetToken(tx, tokenHash);
-    if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
-    await accounts.updatePasswordHash(tx, userId, passwordHash);
-    await repository.revokeAllForUser(tx, userId);
-    return userId;
-  });
-  deps.sessions.forgetUser(userId);
-};
-
-export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>
-  accounts.findUserById(deps.db, userId);
+export type AuthService = ReturnType<typeof createAuthService>;

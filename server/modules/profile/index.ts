@@ -1,8 +1,9 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { profileRoutes } from './routes.ts';
+import { createProfileService } from './service.ts';
 
 export const profileFeature = (deps: AppDeps): Feature => ({
   name: 'profile',
-  routes: profileRoutes(deps),
+  routes: profileRoutes(deps, createProfileService(deps)),
 });

@@ -10,10 +10,10 @@ import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { Invalid } from '../../http/errors.ts';
 import { receiveForm } from '../../http/multipart.ts';
-import { getProfile, replaceAvatar, updateProfile } from './service.ts';
+import type { ProfileService } from './service.ts';
 
 export const profileRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: ProfileService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/profile/',
@@ -26,7 +26,7 @@ export const profileRoutes =
           response: { 200: profileResponse, 401: errorBody },
         },
       },
-      async (request) => getProfile(deps, userIdOf(request)),
+      async (request) => service.getProfile(userIdOf(request)),
     );
 
     app.put(
@@ -41,7 +41,7 @@ export const profileRoutes =
           response: { 200: profileResponse, 400: errorBody, 401: errorBody },
         },
       },
-      async (request) => updateProfile(deps, userIdOf(request), request.body),
+      async (request) => service.updateProfile(userIdOf(request), request.body),
     );
 
     app.post(
@@ -67,7 +67,7 @@ export const profileRoutes =
         });
         try {
           if (!form.file) throw new Invalid(profileMessages.avatarMissing, 'avatar');
-          return await replaceAvatar(deps, userId, form.file);
+          return await service.replaceAvatar(userId, form.file);
         } finally {
           await form.discard();
         }

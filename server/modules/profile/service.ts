@@ -15,69 +15,70 @@ export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
 const asVibe = (value: string | null): Vibe | null =>
   value && (vibes as readonly string[]).includes(value) ? (value as Vibe) : null;
 
-const present = async (deps: ProfileDeps, row: UserRow) => ({
-  user: { first_name: row.firstName, username: row.username, email: row.email },
-  ...readNationality(row.nationality),
-  bio: row.bio,
-  avatar_url: row.avatarKey ? deps.media.url(row.avatarKey) : null,
-  vibe: asVibe(row.vibe),
-  camino_start_date: row.caminoStartDate,
-  camino_duration: row.caminoDuration,
-  reminder_emails: row.reminderEmails,
-  time_zone: row.timeZone,
-  soul_stories_count: await countMemories(deps.db, row.id),
-  unread_notifications_count: await countUnread(deps.db, row.id),
-});
-
-const requireProfile = async (deps: ProfileDeps, userId: string) => {
-  const row = await findUserById(deps.db, userId);
-  if (!row) throw new Unauthorized();
-  return row;
-};
-
-export const getProfile = async (deps: ProfileDeps, userId: string) =>
-  present(deps, await requireProfile(deps, userId));
-
 /** Today's date where the pilgrim lives, as YYYY-MM-DD. */
 const todayIn = (timeZone: string, now = new Date()) =>
   new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
     now,
   );
 
-/** Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone. */
-export const updateProfile = async (
-  deps: ProfileDeps,
-  userId: string,
-  input: z.output<typeof updateProfileBody>,
-) => {
-  const current = await requireProfile(deps, userId);
-  const timeZone = input.time_zone ?? current.timeZone;
-  if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
-    throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
-  const changes: UserDetails = {
-    ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
-    ...(input.bio !== undefined ? { bio: input.bio } : {}),
-    ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
-    ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
-    ...(input.camino_duration !== undefined ? { caminoDuration: input.camino_duration } : {}),
-    ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
-    ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
+export const createProfileService = (deps: ProfileDeps) => {
+  const present = async (row: UserRow) => ({
+    user: { first_name: row.firstName, username: row.username, email: row.email },
+    ...readNationality(row.nationality),
+    bio: row.bio,
+    avatar_url: row.avatarKey ? deps.media.url(row.avatarKey) : null,
+    vibe: asVibe(row.vibe),
+    camino_start_date: row.caminoStartDate,
+    camino_duration: row.caminoDuration,
+    reminder_emails: row.reminderEmails,
+    time_zone: row.timeZone,
+    soul_stories_count: await countMemories(deps.db, row.id),
+    unread_notifications_count: await countUnread(deps.db, row.id),
+  });
+
+  const requireProfile = async (userId: string) => {
+    const row = await findUserById(deps.db, userId);
+    if (!row) throw new Unauthorized();
+    return row;
   };
-  const row = Object.keys(changes).length ? await updateUserDetails(deps.db, userId, changes) : current;
-  return present(deps, row ?? current);
+
+  const getProfile = async (userId: string) => present(await requireProfile(userId));
+
+  /** Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone. */
+  const updateProfile = async (userId: string, input: z.output<typeof updateProfileBody>) => {
+    const current = await requireProfile(userId);
+    const timeZone = input.time_zone ?? current.timeZone;
+    if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
+      throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
+    const changes: UserDetails = {
+      ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
+      ...(input.bio !== undefined ? { bio: input.bio } : {}),
+      ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
+      ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
+      ...(input.camino_duration !== undefined ? { caminoDuration: input.camino_duration } : {}),
+      ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
+      ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
+    };
+    const row = Object.keys(changes).length ? await updateUserDetails(deps.db, userId, changes) : current;
+    return present(row ?? current);
+  };
+
+  /** Stores the re-encoded avatar under a new key, then removes the previous file. */
+  const replaceAvatar = async (userId: string, upload: TemporaryFile) => {
+    const current = await requireProfile(userId);
+    const image = await prepareAvatar(upload.path);
+    const key = `avatars/${userId}/${randomUUID()}.webp`;
+    await deps.storage.write(key, image);
+    const row = await updateUserDetails(deps.db, userId, { avatarKey: key });
+    if (current.avatarKey) {
+      await deps.storage.remove(current.avatarKey).catch((error) => {
+        deps.logger.warn({ err: error, key: current.avatarKey }, 'old avatar could not be removed');
+      });
+    }
+    return present(row ?? current);
+  };
+
+  return { getProfile, updateProfile, replaceAvatar };
 };
 
-/** Stores the re-encoded avatar under a new key, then removes the previous file. */
-export const replaceAvatar = async (deps: ProfileDeps, userId: string, upload: TemporaryFile) => {
-  const current = await requireProfile(deps, userId);
-  const image = await prepareAvatar(upload.path);
-  const key = `avatars/${userId}/${randomUUID()}.webp`;
-  await deps.storage.write(key, image);
-  const row = await updateUserDetails(deps.db, userId, { avatarKey: key });
-  if (current.avatarKey) {
-    await deps.storage.remove(current.avatarKey).catch((error) => {
-      deps.logger.warn({ err: error, key: current.avatarKey }, 'old avatar could not be removed');
-    });
-  }
-  return present(deps, row ?? current);
-};
+export type ProfileService = ReturnType<typeof createProfileService>;
