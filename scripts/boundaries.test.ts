@@ -13,8 +13,16 @@ describe('the import boundaries', () => {
       "export { c } from './c.ts';",
       "const d = await import('./d.ts');",
       "import { z } from 'zod';",
+      "import { errorBody } from '#contract/common.ts';",
     ].join('\n');
-    expect(importedPaths(source).sort()).toEqual(['../b.ts', './a.ts', './c.ts', './d.ts', './styles.css']);
+    expect(importedPaths(source).sort()).toEqual([
+      '#contract/common.ts',
+      '../b.ts',
+      './a.ts',
+      './c.ts',
+      './d.ts',
+      './styles.css',
+    ]);
   });
 
   it('refuses a feature reaching into another feature, and allows its index', () => {
@@ -54,6 +62,8 @@ describe('the import boundaries', () => {
         'server/modules/blog/blog.integration.test.ts': "import { startSession } from '../auth/service.ts';",
         'test/pilgrims.ts': "import { startSession } from '../server/modules/auth/service.ts';",
         'server/modules/vela/routes.ts': "import { chatMessages } from '../../../contract/vela.ts';",
+        'server/modules/blog/routes.ts': "import { errorBody } from '#contract/common.ts';",
+        'web/src/features/vela/ChatPage.tsx': "import { useSession } from '#web/features/auth/index.ts';",
       }),
     ).toEqual([]);
   });

@@ -21,16 +21,31 @@ const specifierPatterns = [
   /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
 ];
 
-/** The relative specifiers a source file imports or re-exports. */
+/** The path aliases of package.json's "imports", as root-relative folders. */
+const aliases: Record<string, string> = {
+  '#contract/': 'contract/',
+  '#server/': 'server/',
+  '#web/': 'web/src/',
+  '#test/': 'test/',
+};
+
+/** The relative and aliased specifiers a source file imports or re-exports. */
 export const importedPaths = (source: string): string[] => {
   const found = new Set<string>();
   for (const pattern of specifierPatterns) {
     for (const match of source.matchAll(pattern)) {
       const specifier = match[1]!;
-      if (specifier.startsWith('.')) found.add(specifier);
+      if (specifier.startsWith('.') || specifier.startsWith('#')) found.add(specifier);
     }
   }
   return [...found];
+};
+
+/** The root-relative path a specifier names, from the file that imports it. */
+export const resolveSpecifier = (file: string, specifier: string): string => {
+  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
+  if (alias) return aliases[alias] + specifier.slice(alias.length);
+  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
 };
 
 const isTestFile = (file: string) =>
@@ -98,7 +113,7 @@ export const findViolations = (files: Map<string, string>): Violation[] => {
   const violations: Violation[] = [];
   for (const [file, source] of files) {
     for (const specifier of importedPaths(source)) {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+      const target = resolveSpecifier(file, specifier);
       const rule = ruleBroken(file, target);
       if (rule) violations.push({ file, imports: target, rule });
     }
