@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createRuntime } from '../server/runtime.ts';
 import { newUserDetails, signUp } from '../test/users.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { type BenchSection, formatMs } from './section.ts';
 
 const DURATION_SECONDS = 10;
@@ -19,13 +13,8 @@ const healthProbe = (url: string) =>
 const section: BenchSection = {
   name: 'Accounts',
   run: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-auth-'));
-    // Limits scaled out of the way: this measures hashing and the database, not the rate limiter.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
-    const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }) });
-    const app = await buildApp(runtime);
+    const { url, close } = await listenInProcess('auth');
     try {
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
       await signUp(url, user);
 
       const healthAlone = await healthProbe(url);
@@ -60,9 +49,7 @@ const section: BenchSection = {
         },
       ];
     } finally {
-      await app.close();
-      await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   },
 };

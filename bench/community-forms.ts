@@ -1,12 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { listSurveyResponses } from '../server/modules/survey/index.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { type BenchRow, type BenchSection, formatMs } from './section.ts';
 
 const DURATION_SECONDS = 10;
@@ -54,13 +48,8 @@ const rowsFor = (label: string, result: autocannon.Result): BenchRow[] => [
 const section: BenchSection = {
   name: 'Community forms',
   run: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-forms-'));
-    // Limits scaled out of the way: this measures validation, storage and queueing, not the rate limiter.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
-    const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }) });
-    const app = await buildApp(runtime);
+    const { url, runtime, close } = await listenInProcess('forms');
     try {
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const surveys = await post(`${url}/api/survey/submit/`, survey);
       const stored = (await listSurveyResponses(runtime.db, { limit: 10_000 })).length;
       const messages = await post(`${url}/api/contact/`, contact);
@@ -70,9 +59,7 @@ const section: BenchSection = {
         ...rowsFor('POST /api/contact/ (stores and queues two emails)', messages),
       ];
     } finally {
-      await app.close();
-      await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   },
 };

@@ -1,12 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { listDonations } from '../server/modules/donations/index.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { listenInProcess } from './in-process-app.ts';
 import { type BenchSection, formatMs } from './section.ts';
 
 const DURATION_SECONDS = 10;
@@ -19,13 +12,8 @@ const percentile = (sorted: number[], share: number) =>
 const section: BenchSection = {
   name: 'Giving (test mode)',
   run: async () => {
-    const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-giving-'));
-    // Limits scaled out of the way: this measures checkouts and recording, not the rate limiter.
-    const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
-    const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }) });
-    const app = await buildApp(runtime);
+    const { url, runtime, close } = await listenInProcess('giving');
     try {
-      const url = await app.listen({ port: 0, host: '127.0.0.1' });
       const intents = await autocannon({
         url: `${url}/api/create-payment-intent`,
         method: 'POST',
@@ -61,7 +49,7 @@ const section: BenchSection = {
         gifts.push(performance.now() - started);
       }
       gifts.sort((a, b) => a - b);
-      const recorded = (await listDonations(runtime.db)).length;
+      const recorded = (await runtime.services.donations.listDonations()).length;
       return [
         {
           metric: `POST /api/create-payment-intent throughput (${CONNECTIONS} connections)`,
@@ -90,9 +78,7 @@ const section: BenchSection = {
         { metric: 'gifts recorded', value: String(recorded), goal: String(GIFTS) },
       ];
     } finally {
-      await app.close();
-      await runtime.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await close();
     }
   },
 };
