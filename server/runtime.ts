@@ -16,7 +16,7 @@ import { createMediaSigner } from './media/signed-urls.ts';
 import { createLocalStorage } from './media/storage.ts';
 import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
 import type { Feature } from './modules/feature-module.ts';
-import { createFeatures } from './modules/index.ts';
+import { createFeatures, type Services } from './modules/index.ts';
 import { createPaymentProvider } from './modules/payments/index.ts';
 import { createModelProvider } from './modules/vela/index.ts';
 import { withSecrets } from './security/shared-secret.ts';
@@ -39,6 +39,7 @@ export interface RuntimeOptions {
 /** The shared parts and the features built from them, once per process; buildApp serves them. */
 export interface Runtime extends AppDeps {
   features: Feature[];
+  services: Services;
   close(): Promise<void>;
 }
 
@@ -98,7 +99,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     payments: createPaymentProvider({ config, db: database.db }),
     model: createModelProvider(config),
   };
-  const features = createFeatures(deps);
+  const { features, services } = createFeatures(deps);
   for (const feature of features) {
     if (feature.jobs) await queue.register(feature.jobs);
   }
@@ -108,6 +109,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   return {
     ...deps,
     features,
+    services,
     close: async () => {
       stopSweeping();
       await queue.stop();

@@ -5,13 +5,12 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import type { AppDeps } from '../server/deps.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { createRuntime, type Runtime } from '../server/runtime.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
-  deps: AppDeps;
+  deps: Runtime;
   /** Messages the app wrote to its outbox, oldest first. */
   outbox(): Promise<OutboxMessage[]>;
   close(): Promise<void>;

@@ -1,41 +1,62 @@
 import type { AppDeps } from '../deps.ts';
+import { accountFeature } from './account/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { authFeature } from './auth/index.ts';
 import { blogFeature } from './blog/index.ts';
-import { donationListener, donationsFeature } from './donations/index.ts';
+import {
+  createDonationsService,
+  type DonationsService,
+  donationListener,
+  donationsFeature,
+} from './donations/index.ts';
 import type { Feature } from './feature-module.ts';
 import { messagesFeature } from './messages/index.ts';
 import { newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
-import { type PaymentListeners, paymentsFeature } from './payments/index.ts';
+import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
 import { profileFeature } from './profile/index.ts';
 import { soulStoryFeature } from './soul-story/index.ts';
-import { orderListener, storeFeature } from './store/index.ts';
+import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
 import { surveyFeature } from './survey/index.ts';
 import { velaFeature } from './vela/index.ts';
+
+/** The services other features, and tests through the runtime, call directly. */
+export interface Services {
+  payments: PaymentsService;
+  donations: DonationsService;
+  store: StoreService;
+}
 
 /**
  * Builds every feature once, from the runtime's shared parts, and wires what one feature tells
  * another: a payment reaches the record of giving or the store, by what it paid for.
  */
-export const createFeatures = (deps: AppDeps): Feature[] => {
-  const paymentListeners: PaymentListeners = {
+export const createFeatures = (deps: AppDeps): { features: Feature[]; services: Services } => {
+  // The listeners need only their feature's repository, so payments is built first and handed to the sellers.
+  const payments = createPaymentsService(deps, {
     donation: donationListener(deps),
     order: orderListener(deps),
+  });
+  const services: Services = {
+    payments,
+    donations: createDonationsService(deps, payments),
+    store: createStoreService(deps, payments),
   };
-  return [
+  const features = [
     authFeature(deps),
     profileFeature(deps),
     soulStoryFeature(deps),
     notificationsFeature(deps),
     velaFeature(deps),
-    paymentsFeature(deps, paymentListeners),
-    donationsFeature(deps, paymentListeners),
-    storeFeature(deps),
+    paymentsFeature(deps, services.payments),
+    donationsFeature(deps, services.donations),
+    storeFeature(deps, services.store),
     blogFeature(deps),
     newsletterFeature(deps),
     messagesFeature(deps),
     surveyFeature(deps),
-    adminFeature(deps),
+    adminFeature(deps, services),
+    accountFeature(deps, payments.cancelSubscription),
   ];
+  return { features, services };
 };

@@ -1,8 +1,8 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
-import { adminRoutes } from './routes.ts';
+import { type AdminServices, adminRoutes } from './routes.ts';
 
-export const adminFeature = (deps: AppDeps): Feature => ({
+export const adminFeature = (deps: AppDeps, services: AdminServices): Feature => ({
   name: 'admin',
-  routes: adminRoutes(deps),
+  routes: adminRoutes(deps, services),
 });

@@ -31,7 +31,7 @@ import {
   unpublishPost,
   updatePost,
 } from '../blog/index.ts';
-import { listDonations } from '../donations/index.ts';
+import type { DonationsService } from '../donations/index.ts';
 import {
   listCommunityRequests,
   listContactMessages,
@@ -39,7 +39,7 @@ import {
   setContactMessageHandled,
 } from '../messages/index.ts';
 import { listSubscribers, queueLetter } from '../newsletter/index.ts';
-import { listOrders } from '../store/index.ts';
+import type { StoreService } from '../store/index.ts';
 import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';
 import { toCsv } from './csv.ts';
 import { surveyCsv } from './survey-csv.ts';
@@ -63,9 +63,14 @@ const sendCsv = (
   return reply.send(csv);
 };
 
+export interface AdminServices {
+  donations: Pick<DonationsService, 'listDonations'>;
+  store: Pick<StoreService, 'listOrders'>;
+}
+
 /** Everything under /api/admin/: one hook checks the caller's role in the database on every call. */
 export const adminRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, services: AdminServices): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest, before the body is parsed or validated: nobody learns anything about the API without the role.
     app.addHook('onRequest', deps.auth.admin);
@@ -370,7 +375,7 @@ export const adminRoutes =
           response: { 200: z.array(adminDonation), ...guarded },
         },
       },
-      async () => listDonations(deps.db),
+      async () => services.donations.listDonations(),
     );
 
     app.get(
@@ -383,6 +388,6 @@ export const adminRoutes =
           response: { 200: z.array(adminOrder), ...guarded },
         },
       },
-      async () => listOrders(deps.db),
+      async () => services.store.listOrders(),
     );
   };

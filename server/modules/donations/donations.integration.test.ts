@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { listOrders } from '../store/index.ts';
-import { listDonations } from './index.ts';
 
 describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
@@ -48,7 +46,7 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     expect(customerId).toMatch(/^cus_test_/);
     expect((await pay(clientSecret)).json()).toEqual({ status: 'succeeded' });
 
-    const donations = (await listDonations(testApp.deps.db)).filter(
+    const donations = (await testApp.deps.services.donations.listDonations()).filter(
       (entry) => entry.email === 'ana@example.com',
     );
     expect(donations).toMatchObject([
@@ -76,7 +74,7 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
 
     const again = await pay(clientSecret);
     expect(again.statusCode).toBe(409);
-    expect(await listDonations(testApp.deps.db)).toHaveLength(donations.length);
+    expect(await testApp.deps.services.donations.listDonations()).toHaveLength(donations.length);
   });
 
   it('declines the test decline card, records the failure, then records a retry with a good card once', async () => {
@@ -86,7 +84,7 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     const declined = await pay(clientSecret, '4000 0000 0000 0002');
     expect(declined.statusCode).toBe(402);
     expect(declined.json()).toMatchObject({ error: 'Your card was declined.', field: 'cardNumber' });
-    const failed = (await listDonations(testApp.deps.db)).filter(
+    const failed = (await testApp.deps.services.donations.listDonations()).filter(
       (entry) => entry.email === 'ben@example.com',
     );
     expect(failed).toMatchObject([
@@ -94,7 +92,9 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     ]);
 
     expect((await pay(clientSecret)).statusCode).toBe(200);
-    const paid = (await listDonations(testApp.deps.db)).filter((entry) => entry.email === 'ben@example.com');
+    const paid = (await testApp.deps.services.donations.listDonations()).filter(
+      (entry) => entry.email === 'ben@example.com',
+    );
     expect(paid).toMatchObject([{ status: 'succeeded', giftStatus: 'completed', amountPence: 1000 }]);
   });
 
@@ -199,7 +199,7 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
   });
 
   it('prices a T-shirt order on the server, pays it, confirms it by email and never counts it as a gift', async () => {
-    const donationsBefore = (await listDonations(testApp.deps.db)).length;
+    const donationsBefore = (await testApp.deps.services.donations.listDonations()).length;
     const created = await testApp.app.inject({
       method: 'POST',
       url: '/api/store/orders/',
@@ -234,12 +234,12 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     expect(confirmation.subject).toContain(order.reference);
     expect(confirmation.text).toContain('2 × Tee-shirt (size M)');
     expect(confirmation.text).toContain('Total paid: $40.00');
-    const stored = (await listOrders(testApp.deps.db)).find((entry) => entry.id === order.id);
+    const stored = (await testApp.deps.services.store.listOrders()).find((entry) => entry.id === order.id);
     expect(stored).toMatchObject({ status: 'paid', totalCents: 4000 });
     expect(
       (await testApp.app.inject({ method: 'GET', url: `/api/store/orders/${order.id}/` })).json().status,
     ).toBe('paid');
-    expect(await listDonations(testApp.deps.db)).toHaveLength(donationsBefore);
+    expect(await testApp.deps.services.donations.listDonations()).toHaveLength(donationsBefore);
   });
 
   it.each([

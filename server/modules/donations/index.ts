@@ -1,14 +1,15 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
-import type { PaymentListeners } from '../payments/index.ts';
 import { donationJobs } from './jobs.ts';
 import { donationRoutes } from './routes.ts';
+import type { DonationsService } from './service.ts';
 
-export { donationListener, listDonations } from './service.ts';
+export { forgetDonor, runningSubscriptionsOf } from './repository.ts';
+export { createDonationsService, type DonationsService, donationListener } from './service.ts';
 
 /** Giving: the record of gifts, their receipts and the pages that manage a monthly gift. */
-export const donationsFeature = (deps: AppDeps, listeners: PaymentListeners): Feature => ({
+export const donationsFeature = (deps: AppDeps, service: DonationsService): Feature => ({
   name: 'donations',
-  routes: donationRoutes(deps, listeners),
-  jobs: donationJobs(deps),
+  routes: donationRoutes(deps, service),
+  jobs: donationJobs(service),
 });

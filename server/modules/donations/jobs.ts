@@ -1,10 +1,9 @@
-import type { AppDeps } from '../../deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { RECEIPT_JOB, sendReceipt } from './service.ts';
+import { type DonationsService, RECEIPT_JOB } from './service.ts';
 
-export const donationJobs = (deps: AppDeps) => [
+export const donationJobs = (service: DonationsService) => [
   defineJob<{ paymentId: string }>({
     name: RECEIPT_JOB,
-    handle: (data) => sendReceipt(deps, data.paymentId),
+    handle: (data) => service.sendReceipt(data.paymentId),
   }),
 ];

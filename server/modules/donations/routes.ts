@@ -3,11 +3,10 @@ import { errorBody } from '../../../contract/common.ts';
 import { giftView, manageTokenParams, portalResponse } from '../../../contract/donations.ts';
 import type { AppDeps } from '../../deps.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
-import type { PaymentListeners } from '../payments/index.ts';
-import { cancelGift, customerPortal, viewGift } from './service.ts';
+import type { DonationsService } from './service.ts';
 
 export const donationRoutes =
-  (deps: AppDeps, listeners: PaymentListeners): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: DonationsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/donations/manage/:token/',
@@ -21,7 +20,7 @@ export const donationRoutes =
       },
       async (request) => {
         await limit(deps, 'donations:manage', request.ip);
-        return viewGift(deps, request.params.token);
+        return service.viewGift(request.params.token);
       },
     );
 
@@ -37,7 +36,7 @@ export const donationRoutes =
       },
       async (request) => {
         await limit(deps, 'donations:manage', request.ip);
-        return cancelGift(deps, listeners, request.params.token);
+        return service.cancelGift(request.params.token);
       },
     );
 
@@ -53,7 +52,7 @@ export const donationRoutes =
       },
       async (request) => {
         await limit(deps, 'donations:manage', request.ip);
-        return customerPortal(deps, request.params.token);
+        return service.customerPortal(request.params.token);
       },
     );
   };

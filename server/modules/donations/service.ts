@@ -6,16 +6,15 @@ import {
   type GiftView,
   rewardFor,
 } from '../../../contract/donations.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Tx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import {
-  type Checkout,
-  cancelSubscription,
-  type PaymentEvent,
-  type PaymentListener,
-  type PaymentListeners,
-  type SubscriptionState,
+import type {
+  Checkout,
+  PaymentEvent,
+  PaymentListener,
+  PaymentsService,
+  SubscriptionState,
 } from '../payments/index.ts';
 import { readManageToken, signManageToken } from './manage-token.ts';
 import * as repository from './repository.ts';
@@ -49,56 +48,57 @@ const giftStatusFor: Record<SubscriptionState, repository.GiftRow['status']> = {
   canceled: 'canceled',
 };
 
-/** How the record of giving follows the payment provider's events. */
-export const donationListener = (deps: AppDeps): PaymentListener => ({
-  handle: async (tx, checkout, event) => {
-    if (event.type === 'payment.refunded') {
-      for (const payment of await repository.markRefunded(tx, event.intentId, event.amountRefundedMinor)) {
-        const gift = await repository.findGift(tx, payment.giftId);
-        if (gift?.frequency === 'one-time') await repository.setGiftStatus(tx, gift.id, 'refunded');
-      }
+/**
+ * How the record of giving follows the payment provider's events. Built from the repository alone, before the
+ * payments service that calls it, since the donations service in turn cancels gifts through payments.
+ */
+export const donationListener = (deps: Pick<AppDeps, 'queue'>): PaymentListener => {
+  const handleGiftEvent = async (tx: Tx, gift: repository.GiftRow, event: PaymentEvent) => {
+    if (event.type === 'subscription.changed') {
+      await repository.setGiftStatus(tx, gift.id, giftStatusFor[event.status]);
       return;
     }
-    if (!checkout) return;
-    const gift = await giftOf(tx, checkout);
-    await handleGiftEvent(deps, tx, gift, event);
-  },
-});
-
-const handleGiftEvent = async (deps: AppDeps, tx: Tx, gift: repository.GiftRow, event: PaymentEvent) => {
-  if (event.type === 'subscription.changed') {
-    await repository.setGiftStatus(tx, gift.id, giftStatusFor[event.status]);
-    return;
-  }
-  if (event.type === 'payment.failed') {
-    await repository.recordFailedPayment(tx, {
+    if (event.type === 'payment.failed') {
+      await repository.recordFailedPayment(tx, {
+        giftId: gift.id,
+        providerPaymentId: event.paymentId,
+        intentId: event.intentId,
+        amountPence: event.amountMinor,
+        currency: event.currency,
+        failureReason: event.reason ?? null,
+      });
+      if (gift.frequency === 'one-time') await repository.setGiftStatus(tx, gift.id, 'failed', ['pending']);
+      return;
+    }
+    if (event.type !== 'payment.succeeded') return;
+    const payment = await repository.recordSucceededPayment(tx, {
       giftId: gift.id,
       providerPaymentId: event.paymentId,
       intentId: event.intentId,
       amountPence: event.amountMinor,
       currency: event.currency,
-      failureReason: event.reason ?? null,
     });
-    if (gift.frequency === 'one-time') await repository.setGiftStatus(tx, gift.id, 'failed', ['pending']);
-    return;
-  }
-  if (event.type !== 'payment.succeeded') return;
-  const payment = await repository.recordSucceededPayment(tx, {
-    giftId: gift.id,
-    providerPaymentId: event.paymentId,
-    intentId: event.intentId,
-    amountPence: event.amountMinor,
-    currency: event.currency,
-  });
-  if (gift.frequency === 'one-time')
-    await repository.setGiftStatus(tx, gift.id, 'completed', ['pending', 'failed']);
-  else await repository.setGiftStatus(tx, gift.id, 'active', ['pending', 'failed']);
-  if (payment)
-    await deps.queue.send(RECEIPT_JOB, { paymentId: payment.id }, { retryLimit: 5, retryDelay: 30 }, tx);
-};
+    if (gift.frequency === 'one-time')
+      await repository.setGiftStatus(tx, gift.id, 'completed', ['pending', 'failed']);
+    else await repository.setGiftStatus(tx, gift.id, 'active', ['pending', 'failed']);
+    if (payment)
+      await deps.queue.send(RECEIPT_JOB, { paymentId: payment.id }, { retryLimit: 5, retryDelay: 30 }, tx);
+  };
 
-export const manageUrl = (deps: AppDeps, giftId: string) =>
-  `${deps.config.PUBLIC_URL}/donations/manage/${signManageToken(deps.config.SECRET, giftId)}`;
+  return {
+    handle: async (tx, checkout, event) => {
+      if (event.type === 'payment.refunded') {
+        for (const payment of await repository.markRefunded(tx, event.intentId, event.amountRefundedMinor)) {
+          const gift = await repository.findGift(tx, payment.giftId);
+          if (gift?.frequency === 'one-time') await repository.setGiftStatus(tx, gift.id, 'refunded');
+        }
+        return;
+      }
+      if (!checkout) return;
+      await handleGiftEvent(tx, await giftOf(tx, checkout), event);
+    },
+  };
+};
 
 const receiptText = (gift: repository.GiftRow, amountPence: number, link: string) => {
   const frequency = gift.frequency as DonationFrequency;
@@ -120,86 +120,105 @@ const receiptText = (gift: repository.GiftRow, amountPence: number, link: string
   ].join('\n');
 };
 
-/** Sends the receipt for one succeeded payment; safe to run twice. */
-export const sendReceipt = async (deps: AppDeps, paymentId: string) => {
-  const found = await repository.findPaymentWithGift(deps.db, paymentId);
-  if (!found?.gift.email || found.payment.status !== 'succeeded') return;
-  if (!(await repository.claimReceipt(deps.db, paymentId))) return;
-  try {
-    await deps.mailer.send({
-      to: found.gift.email,
-      subject: 'Thank you for your gift to Pilgrim Soul',
-      text: receiptText(found.gift, found.payment.amountPence, manageUrl(deps, found.gift.id)),
-    });
-  } catch (error) {
-    await repository.releaseReceipt(deps.db, paymentId);
-    throw error;
-  }
-};
-
 const cancellable: repository.GiftRow['status'][] = ['pending', 'active', 'past_due'];
 
-const giftFromToken = async (deps: AppDeps, token: string) => {
-  const giftId = readManageToken(deps.config.secrets, token);
-  const gift = giftId ? await repository.findGift(deps.db, giftId) : null;
-  if (!gift) throw new NotFound(donationMessages.giftNotFound);
-  return gift;
-};
+/** Receipts, the pages that manage a gift, and the admin's list, built once over the shared parts and payments. */
+export const createDonationsService = (
+  deps: AppDeps,
+  payments: Pick<PaymentsService, 'cancelSubscription'>,
+) => {
+  const manageUrl = (giftId: string) =>
+    `${deps.config.PUBLIC_URL}/donations/manage/${signManageToken(deps.config.SECRET, giftId)}`;
 
-export const viewGift = async (deps: AppDeps, token: string): Promise<GiftView> => {
-  const gift = await giftFromToken(deps, token);
-  const payments = await repository.paymentsOfGift(deps.db, gift.id);
-  const frequency = gift.frequency as DonationFrequency;
-  const recurring = gift.subscriptionId !== null;
-  return {
-    frequency,
-    amountPence: gift.amountPence,
-    currency: gift.currency,
-    status: gift.status,
-    email: gift.email,
-    reward: rewardFor(frequency, gift.amountPence),
-    createdAt: gift.createdAt.toISOString(),
-    canceledAt: gift.canceledAt?.toISOString() ?? null,
-    canCancel: recurring && cancellable.includes(gift.status),
-    portalAvailable:
-      recurring && gift.provider === 'stripe' && gift.customerId !== null && deps.payments.name === 'stripe',
-    payments: payments.map((payment) => ({
-      amountPence: payment.amountPence,
-      status: payment.status,
-      createdAt: payment.createdAt.toISOString(),
-    })),
+  /** Sends the receipt for one succeeded payment; safe to run twice. */
+  const sendReceipt = async (paymentId: string) => {
+    const found = await repository.findPaymentWithGift(deps.db, paymentId);
+    if (!found?.gift.email || found.payment.status !== 'succeeded') return;
+    if (!(await repository.claimReceipt(deps.db, paymentId))) return;
+    try {
+      await deps.mailer.send({
+        to: found.gift.email,
+        subject: 'Thank you for your gift to Pilgrim Soul',
+        text: receiptText(found.gift, found.payment.amountPence, manageUrl(found.gift.id)),
+      });
+    } catch (error) {
+      await repository.releaseReceipt(deps.db, paymentId);
+      throw error;
+    }
   };
+
+  const giftFromToken = async (token: string) => {
+    const giftId = readManageToken(deps.config.secrets, token);
+    const gift = giftId ? await repository.findGift(deps.db, giftId) : null;
+    if (!gift) throw new NotFound(donationMessages.giftNotFound);
+    return gift;
+  };
+
+  const viewGift = async (token: string): Promise<GiftView> => {
+    const gift = await giftFromToken(token);
+    const giftPayments = await repository.paymentsOfGift(deps.db, gift.id);
+    const frequency = gift.frequency as DonationFrequency;
+    const recurring = gift.subscriptionId !== null;
+    return {
+      frequency,
+      amountPence: gift.amountPence,
+      currency: gift.currency,
+      status: gift.status,
+      email: gift.email,
+      reward: rewardFor(frequency, gift.amountPence),
+      createdAt: gift.createdAt.toISOString(),
+      canceledAt: gift.canceledAt?.toISOString() ?? null,
+      canCancel: recurring && cancellable.includes(gift.status),
+      portalAvailable:
+        recurring &&
+        gift.provider === 'stripe' &&
+        gift.customerId !== null &&
+        deps.payments.name === 'stripe',
+      payments: giftPayments.map((payment) => ({
+        amountPence: payment.amountPence,
+        status: payment.status,
+        createdAt: payment.createdAt.toISOString(),
+      })),
+    };
+  };
+
+  const cancelGift = async (token: string) => {
+    const gift = await giftFromToken(token);
+    if (!gift.subscriptionId) throw new Invalid(donationMessages.notRecurring);
+    if (cancellable.includes(gift.status)) await payments.cancelSubscription(gift.subscriptionId);
+    return viewGift(token);
+  };
+
+  const customerPortal = async (token: string) => {
+    const gift = await giftFromToken(token);
+    const url =
+      gift.customerId && gift.provider === 'stripe'
+        ? await deps.payments.portalUrl(
+            gift.customerId,
+            `${deps.config.PUBLIC_URL}/donations/manage/${token}`,
+          )
+        : null;
+    if (!url) throw new Invalid(donationMessages.portalUnavailable);
+    return { url };
+  };
+
+  /** Every donation payment with its gift, newest first, for the admin console. */
+  const listDonations = async () =>
+    (await repository.listWithGifts(deps.db)).map(({ payment, gift }) => ({
+      id: payment.id,
+      giftId: gift.id,
+      email: gift.email,
+      frequency: gift.frequency,
+      amountPence: payment.amountPence,
+      currency: payment.currency,
+      status: payment.status,
+      failureReason: payment.failureReason,
+      giftStatus: gift.status,
+      provider: gift.provider,
+      createdAt: payment.createdAt.toISOString(),
+    }));
+
+  return { sendReceipt, viewGift, cancelGift, customerPortal, listDonations };
 };
 
-export const cancelGift = async (deps: AppDeps, listeners: PaymentListeners, token: string) => {
-  const gift = await giftFromToken(deps, token);
-  if (!gift.subscriptionId) throw new Invalid(donationMessages.notRecurring);
-  if (cancellable.includes(gift.status)) await cancelSubscription(deps, listeners, gift.subscriptionId);
-  return viewGift(deps, token);
-};
-
-export const customerPortal = async (deps: AppDeps, token: string) => {
-  const gift = await giftFromToken(deps, token);
-  const url =
-    gift.customerId && gift.provider === 'stripe'
-      ? await deps.payments.portalUrl(gift.customerId, `${deps.config.PUBLIC_URL}/donations/manage/${token}`)
-      : null;
-  if (!url) throw new Invalid(donationMessages.portalUnavailable);
-  return { url };
-};
-
-/** Every donation payment with its gift, newest first, for the admin console. */
-export const listDonations = async (db: Db) =>
-  (await repository.listWithGifts(db)).map(({ payment, gift }) => ({
-    id: payment.id,
-    giftId: gift.id,
-    email: gift.email,
-    frequency: gift.frequency,
-    amountPence: payment.amountPence,
-    currency: payment.currency,
-    status: payment.status,
-    failureReason: payment.failureReason,
-    giftStatus: gift.status,
-    provider: gift.provider,
-    createdAt: payment.createdAt.toISOString(),
-  }));
+export type DonationsService = ReturnType<typeof createDonationsService>;

@@ -1,20 +1,21 @@
 import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { paymentRoutes } from './routes.ts';
-import type { PaymentListeners } from './service.ts';
+import type { PaymentsService } from './service.ts';
 
 export type { PaymentEvent, SubscriptionState } from './provider.ts';
+export { forgetPayer } from './repository.ts';
 export {
   type Checkout,
-  cancelSubscription,
-  createCheckout,
   createPaymentProvider,
+  createPaymentsService,
   type PaymentListener,
   type PaymentListeners,
+  type PaymentsService,
 } from './service.ts';
 
 /** Checkouts, webhooks and test-mode cards; each sale's feature hears of its own payments through its listener. */
-export const paymentsFeature = (deps: AppDeps, listeners: PaymentListeners): Feature => ({
+export const paymentsFeature = (deps: AppDeps, service: PaymentsService): Feature => ({
   name: 'payments',
-  routes: paymentRoutes(deps, listeners),
+  routes: paymentRoutes(deps, service),
 });

@@ -11,7 +11,7 @@ import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
 import type { BillingInterval } from './provider.ts';
-import { confirmTestPayment, createCheckout, type PaymentListeners, receiveWebhook } from './service.ts';
+import type { PaymentsService } from './service.ts';
 
 const intervals: Record<DonationFrequency, BillingInterval | null> = {
   'one-time': null,
@@ -31,7 +31,7 @@ const idempotencyHeaders = z.object({
 
 /** The payments service: served by this app under the spec's paths, so it could move to a process of its own. */
 export const paymentRoutes =
-  (deps: AppDeps, listeners: PaymentListeners): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/payments/config/',
@@ -72,7 +72,7 @@ export const paymentRoutes =
         await limit(deps, 'payments:intent', request.ip);
         const { amount, frequency, email } = request.body;
         const key = request.headers['idempotency-key'];
-        const checkout = await createCheckout(deps, {
+        const checkout = await service.createCheckout({
           purpose: 'donation',
           amountMinor: amount,
           currency: 'gbp',
@@ -105,7 +105,7 @@ export const paymentRoutes =
       },
       async (request) => {
         await limit(deps, 'payments:test-card', request.ip);
-        return confirmTestPayment(deps, listeners, request.body);
+        return service.confirmTestPayment(request.body);
       },
     );
 
@@ -127,9 +127,7 @@ export const paymentRoutes =
         },
         async (request) => {
           const signature = request.headers['stripe-signature'];
-          await receiveWebhook(
-            deps,
-            listeners,
+          await service.receiveWebhook(
             Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
             typeof signature === 'string' ? signature : undefined,
           );

@@ -6,8 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { waitFor } from '../../../test/wait-for.ts';
-import { listDonations } from '../donations/index.ts';
-import { listOrders } from '../store/index.ts';
 
 const webhookSecret = 'whsec_test_secret_for_signing';
 const signer = new Stripe('sk_test_signer');
@@ -68,7 +66,7 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
   };
 
   const donationsOf = async (email: string) =>
-    (await listDonations(testApp.deps.db)).filter((entry) => entry.email === email);
+    (await testApp.deps.services.donations.listDonations()).filter((entry) => entry.email === email);
   const mailTo = async (email: string) => (await testApp.outbox()).filter((message) => message.to === email);
 
   const paidIntent = (intentId: string, amount: number, currency = 'gbp') =>
@@ -393,7 +391,9 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
     expect(call.params.get('amount')).toBe('2550');
     expect(call.params.get('currency')).toBe('usd');
     await deliver(paidIntent(clientSecret.split('_secret_')[0], 2550, 'usd'));
-    expect((await listOrders(testApp.deps.db)).find((entry) => entry.id === order.id)?.status).toBe('paid');
+    expect(
+      (await testApp.deps.services.store.listOrders()).find((entry) => entry.id === order.id)?.status,
+    ).toBe('paid');
     expect(await donationsOf('fran@example.com')).toEqual([]);
   });
 });

@@ -2,11 +2,12 @@ import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { storeJobs } from './jobs.ts';
 import { storeRoutes } from './routes.ts';
+import type { StoreService } from './service.ts';
 
-export { listOrders, orderListener } from './service.ts';
+export { createStoreService, orderListener, type StoreService } from './service.ts';
 
-export const storeFeature = (deps: AppDeps): Feature => ({
+export const storeFeature = (deps: AppDeps, service: StoreService): Feature => ({
   name: 'store',
-  routes: storeRoutes(deps),
-  jobs: storeJobs(deps),
+  routes: storeRoutes(deps, service),
+  jobs: storeJobs(service),
 });

@@ -1,10 +1,9 @@
-import type { AppDeps } from '../../deps.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { CONFIRMATION_JOB, sendConfirmation } from './service.ts';
+import { CONFIRMATION_JOB, type StoreService } from './service.ts';
 
-export const storeJobs = (deps: AppDeps) => [
+export const storeJobs = (service: StoreService) => [
   defineJob<{ orderId: string }>({
     name: CONFIRMATION_JOB,
-    handle: (data) => sendConfirmation(deps, data.orderId),
+    handle: (data) => service.sendConfirmation(data.orderId),
   }),
 ];

@@ -11,10 +11,10 @@ import {
 import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
-import { orderSummary as findOrderSummary, placeOrder } from './service.ts';
+import type { StoreService } from './service.ts';
 
 export const storeRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: StoreService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/store/products/',
@@ -55,7 +55,7 @@ export const storeRoutes =
       },
       async (request, reply) => {
         await limit(deps, 'store:order', request.ip);
-        return reply.status(201).send(await placeOrder(deps, request.body));
+        return reply.status(201).send(await service.placeOrder(request.body));
       },
     );
 
@@ -69,6 +69,6 @@ export const storeRoutes =
           response: { 200: orderSummary, 404: errorBody },
         },
       },
-      async (request) => findOrderSummary(deps, request.params.id),
+      async (request) => service.orderSummary(request.params.id),
     );
   };

@@ -6,10 +6,9 @@ import {
   productById,
   storeCurrency,
 } from '../../../contract/store.ts';
-import type { Db } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
-import { createCheckout, type PaymentListener } from '../payments/index.ts';
+import type { PaymentListener, PaymentsService } from '../payments/index.ts';
 import * as repository from './repository.ts';
 
 export const CONFIRMATION_JOB = 'store-order-confirmation';
@@ -32,46 +31,11 @@ const summaryOf = (order: repository.OrderRow): OrderSummary => ({
   status: order.status,
 });
 
-/** Prices come from the catalogue on the server; the order is paid through the same provider as gifts. */
-export const placeOrder = async (deps: AppDeps, input: NewOrderInput) => {
-  const product = productById(input.productId);
-  if (!product) throw new Invalid('Please choose a product.', 'productId');
-  const order = await repository.insertOrder(deps.db, {
-    productId: product.id,
-    size: input.size ?? null,
-    quantity: input.quantity,
-    unitPriceCents: product.priceCents,
-    totalCents: product.priceCents * input.quantity,
-    currency: storeCurrency,
-    name: input.name,
-    email: input.email,
-    addressLine1: input.address.line1,
-    addressLine2: input.address.line2 || null,
-    city: input.address.city,
-    postalCode: input.address.postalCode,
-    country: input.address.country,
-  });
-  const checkout = await createCheckout(deps, {
-    purpose: 'order',
-    reference: order.id,
-    amountMinor: order.totalCents,
-    currency: 'usd',
-    interval: null,
-    email: order.email,
-    description: `Pilgrim Soul store order ${referenceOf(order.id)}`,
-  });
-  await repository.setCheckout(deps.db, order.id, checkout.id);
-  return { order: summaryOf(order), clientSecret: checkout.clientSecret! };
-};
-
-export const orderSummary = async (deps: AppDeps, id: string) => {
-  const order = z.uuid().safeParse(id).success ? await repository.findOrder(deps.db, id) : null;
-  if (!order) throw new NotFound('Order not found');
-  return summaryOf(order);
-};
-
-/** Orders follow their payments; merchandise is never recorded as a donation. */
-export const orderListener = (deps: AppDeps): PaymentListener => ({
+/**
+ * Orders follow their payments; merchandise is never recorded as a donation. Built from the repository alone,
+ * before the payments service that calls it and that the store service checks out through.
+ */
+export const orderListener = (deps: Pick<AppDeps, 'queue'>): PaymentListener => ({
   handle: async (tx, checkout, event) => {
     const orderId = checkout?.reference;
     if (!orderId) return;
@@ -103,36 +67,81 @@ const confirmationText = (order: repository.OrderRow) =>
     'Buen Camino!',
   ].join('\n');
 
-/** Sends the confirmation of one paid order; safe to run twice. */
-export const sendConfirmation = async (deps: AppDeps, orderId: string) => {
-  const order = await repository.findOrder(deps.db, orderId);
-  if (order?.status !== 'paid') return;
-  if (!(await repository.claimConfirmation(deps.db, orderId))) return;
-  try {
-    await deps.mailer.send({
-      to: order.email,
-      subject: `Your Pilgrim Soul order ${referenceOf(order.id)} is confirmed`,
-      text: confirmationText(order),
+/** Orders, paid through the payments service, their confirmations and the admin's list, built once. */
+export const createStoreService = (deps: AppDeps, payments: Pick<PaymentsService, 'createCheckout'>) => {
+  /** Prices come from the catalogue on the server; the order is paid through the same provider as gifts. */
+  const placeOrder = async (input: NewOrderInput) => {
+    const product = productById(input.productId);
+    if (!product) throw new Invalid('Please choose a product.', 'productId');
+    const order = await repository.insertOrder(deps.db, {
+      productId: product.id,
+      size: input.size ?? null,
+      quantity: input.quantity,
+      unitPriceCents: product.priceCents,
+      totalCents: product.priceCents * input.quantity,
+      currency: storeCurrency,
+      name: input.name,
+      email: input.email,
+      addressLine1: input.address.line1,
+      addressLine2: input.address.line2 || null,
+      city: input.address.city,
+      postalCode: input.address.postalCode,
+      country: input.address.country,
     });
-  } catch (error) {
-    await repository.releaseConfirmation(deps.db, orderId);
-    throw error;
-  }
+    const checkout = await payments.createCheckout({
+      purpose: 'order',
+      reference: order.id,
+      amountMinor: order.totalCents,
+      currency: 'usd',
+      interval: null,
+      email: order.email,
+      description: `Pilgrim Soul store order ${referenceOf(order.id)}`,
+    });
+    await repository.setCheckout(deps.db, order.id, checkout.id);
+    return { order: summaryOf(order), clientSecret: checkout.clientSecret! };
+  };
+
+  const orderSummary = async (id: string) => {
+    const order = z.uuid().safeParse(id).success ? await repository.findOrder(deps.db, id) : null;
+    if (!order) throw new NotFound('Order not found');
+    return summaryOf(order);
+  };
+
+  /** Sends the confirmation of one paid order; safe to run twice. */
+  const sendConfirmation = async (orderId: string) => {
+    const order = await repository.findOrder(deps.db, orderId);
+    if (order?.status !== 'paid') return;
+    if (!(await repository.claimConfirmation(deps.db, orderId))) return;
+    try {
+      await deps.mailer.send({
+        to: order.email,
+        subject: `Your Pilgrim Soul order ${referenceOf(order.id)} is confirmed`,
+        text: confirmationText(order),
+      });
+    } catch (error) {
+      await repository.releaseConfirmation(deps.db, orderId);
+      throw error;
+    }
+  };
+
+  /** Every order, newest first, for the admin console. */
+  const listOrders = async () =>
+    (await repository.listOrders(deps.db)).map((order) => ({
+      ...summaryOf(order),
+      name: order.name,
+      email: order.email,
+      address: {
+        line1: order.addressLine1,
+        line2: order.addressLine2,
+        city: order.city,
+        postalCode: order.postalCode,
+        country: order.country,
+      },
+      createdAt: order.createdAt.toISOString(),
+      paidAt: order.paidAt?.toISOString() ?? null,
+    }));
+
+  return { placeOrder, orderSummary, sendConfirmation, listOrders };
 };
 
-/** Every order, newest first, for the admin console. */
-export const listOrders = async (db: Db) =>
-  (await repository.listOrders(db)).map((order) => ({
-    ...summaryOf(order),
-    name: order.name,
-    email: order.email,
-    address: {
-      line1: order.addressLine1,
-      line2: order.addressLine2,
-      city: order.city,
-      postalCode: order.postalCode,
-      country: order.country,
-    },
-    createdAt: order.createdAt.toISOString(),
-    paidAt: order.paidAt?.toISOString() ?? null,
-  }));
+export type StoreService = ReturnType<typeof createStoreService>;
