@@ -64,4 +64,25 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('the app process on SIGTERM'
     expect(await app.exited).toBe(0);
     expect(app.output()).toContain('SIGTERM received');
   });
+
+  it('cuts off a request still running at SHUTDOWN_TIMEOUT_SECONDS, and exits 0', async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-shutdown-'));
+    const port = await freePort();
+    const app = startProcess('server/main.ts', {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      SHUTDOWN_TIMEOUT_SECONDS: '1',
+    });
+    await expect.poll(() => readyzStatus(port), { timeout: 120_000, interval: 200 }).toBe(200);
+
+    const subscribe = slowSubscribe(port);
+    await expect.poll(() => app.output(), { timeout: 10_000 }).toContain('/api/newsletter/subscribe/');
+    const signalled = Date.now();
+    app.child.kill('SIGTERM');
+
+    await expect(subscribe.answered).rejects.toThrow();
+    expect(await app.exited).toBe(0);
+    expect(Date.now() - signalled).toBeLessThan(10_000);
+    expect(app.output()).toContain('requests still running at the shutdown deadline are cut off');
+  });
 });
