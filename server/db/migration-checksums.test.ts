@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { appendFile, cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,12 @@ import { migrationProblems } from './migration-checksums.ts';
 const realFolder = path.join(import.meta.dirname, 'migrations');
 const journalFile = (folder: string) => path.join(folder, 'meta', '_journal.json');
 const copies: string[] = [];
+
+// The newest landed migration, and the name the next one would take, so the cases hold as migrations land.
+const landed = (JSON.parse(readFileSync(journalFile(realFolder), 'utf8')) as { entries: { tag: string }[] })
+  .entries;
+const newest = landed.at(-1)?.tag ?? '';
+const next = `${String(landed.length).padStart(4, '0')}_next`;
 
 const copyOfMigrations = async () => {
   const folder = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-migrations-'));
@@ -54,12 +61,14 @@ describe('migrationProblems', () => {
 
   it('fails for a new migration without a checksum line, and says which line to add', async () => {
     const folder = await copyOfMigrations();
-    await writeFile(path.join(folder, '0008_next.sql'), 'SELECT 1;');
-    await appendJournalEntry(folder, '0008_next', Date.now());
+    await writeFile(path.join(folder, `${next}.sql`), 'SELECT 1;');
+    await appendJournalEntry(folder, next, Date.now());
     const problems = await migrationProblems(folder);
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(
-      /^0008_next\.sql has no line in checksums\.txt\. Once it is final, add this line: [0-9a-f]{64} {2}0008_next\.sql$/,
+      new RegExp(
+        `^${next}\\.sql has no line in checksums\\.txt\\. Once it is final, add this line: [0-9a-f]{64} {2}${next}\\.sql$`,
+      ),
     );
   });
 
@@ -69,18 +78,18 @@ describe('migrationProblems', () => {
     await appendJournalEntry(folder, '0005_early', Date.now());
     const problems = await migrationProblems(folder);
     expect(problems[0]).toMatch(
-      /^0005_early\.sql has no line in checksums\.txt\. It sorts before 0007_sessions\.sql/,
+      new RegExp(`^0005_early\\.sql has no line in checksums\\.txt\\. It sorts before ${newest}\\.sql`),
     );
     expect(problems[1]).toMatch(/_journal\.json lists .* in file name order\.$/);
   });
 
   it('fails when a journal entry is older than the one before it', async () => {
     const folder = await copyOfMigrations();
-    await appendJournalEntry(folder, '0008_next', 0);
-    await writeFile(path.join(folder, '0008_next.sql'), 'SELECT 1;');
+    await appendJournalEntry(folder, next, 0);
+    await writeFile(path.join(folder, `${next}.sql`), 'SELECT 1;');
     const problems = await migrationProblems(folder);
     expect(problems.at(-1)).toMatch(
-      /0008_next is not newer than 0007_sessions, so databases that ran 0007_sessions/,
+      new RegExp(`${next} is not newer than ${newest}, so databases that ran ${newest}`),
     );
   });
 });
