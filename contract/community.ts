@@ -122,7 +122,7 @@ export const communityRequestKinds = ['join', 'volunteer'] as const;
 export type CommunityRequestKind = (typeof communityRequestKinds)[number];
 
 /** One join or volunteer request, as the admin console lists it; `interest` is the audience or the area. */
-export const communityRequestItem = z.object({
+const communityRequestItem = z.object({
   id: z.string(),
   kind: z.enum(communityRequestKinds),
   name: z.string(),
@@ -130,6 +130,6 @@ export const communityRequestItem = z.object({
   interest: z.string(),
   message: z.string(),
   handled: z.boolean(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type CommunityRequestItem = z.infer<typeof communityRequestItem>;

@@ -96,14 +96,14 @@ export const contactKinds = ['contact', 'inquiry'] as const;
 export type ContactKind = (typeof contactKinds)[number];
 
 /** One stored message, as the admin console lists it. */
-export const contactMessageItem = z.object({
+const contactMessageItem = z.object({
   id: z.string(),
   kind: z.enum(contactKinds),
   name: z.string(),
   email: z.string(),
   message: z.string(),
-  inquiryTypes: z.array(z.string()),
+  inquiry_types: z.array(z.string()),
   handled: z.boolean(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type ContactMessageItem = z.infer<typeof contactMessageItem>;

@@ -215,23 +215,23 @@ export type SurveyAnswers = z.output<typeof surveySubmission>;
 export const surveySubmitted = z.object({ ok: z.literal(true), id: z.string() });
 
 /** One stored response, as the admin console lists it. */
-export const surveyResponseItem = z.object({
+const surveyResponseItem = z.object({
   id: z.string(),
-  overallExperience: z.number(),
-  websiteDesign: z.number(),
-  easeOfUse: z.number(),
-  usedVela: z.boolean(),
-  velaHelpfulness: z.number().nullable(),
-  velaResponseQuality: z.number().nullable(),
-  usedSoulStory: z.boolean(),
-  soulStoryEase: z.number().nullable(),
-  notificationTimeliness: z.number().nullable(),
-  whatWorkedWell: z.string(),
-  whatCouldBeImproved: z.string(),
-  additionalComments: z.string(),
-  pilgrimageStage: z.string().nullable(),
-  ageRange: z.string().nullable(),
-  createdAt: z.string(),
+  overall_experience: z.number(),
+  website_design: z.number(),
+  ease_of_use: z.number(),
+  used_vela: z.boolean(),
+  vela_helpfulness: z.number().nullable(),
+  vela_response_quality: z.number().nullable(),
+  used_soul_story: z.boolean(),
+  soul_story_ease: z.number().nullable(),
+  notification_timeliness: z.number().nullable(),
+  what_worked_well: z.string(),
+  what_could_be_improved: z.string(),
+  additional_comments: z.string(),
+  pilgrimage_stage: z.string().nullable(),
+  age_range: z.string().nullable(),
+  created_at: z.string(),
 });
 export type SurveyResponseItem = z.infer<typeof surveyResponseItem>;
 
@@ -246,16 +246,16 @@ export const surveyAggregates = z.object({
       answers: z.number().int(),
     }),
   ),
-  yesNo: z.array(
+  yes_no: z.array(
     z.object({
       key: z.string(),
       label: z.string(),
       yes: z.number().int(),
       no: z.number().int(),
-      yesShare: z.number().nullable(),
+      yes_share: z.number().nullable(),
     }),
   ),
   stages: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
-  ageRanges: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
+  age_ranges: z.array(z.object({ value: z.string(), label: z.string(), count: z.number().int() })),
 });
 export type SurveyAggregates = z.infer<typeof surveyAggregates>;

@@ -783,22 +783,22 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
         'the survey with string ratings',
       );
       const stored = (await listSurveyResponses(testApp.deps.db)).filter(
-        (row) => row.whatWorkedWell === marker,
+        (row) => row.what_worked_well === marker,
       );
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
-        overallExperience: 5,
-        websiteDesign: 4,
-        easeOfUse: 3,
-        usedVela: true,
-        velaHelpfulness: 4,
-        velaResponseQuality: 5,
-        usedSoulStory: false,
-        soulStoryEase: null,
-        notificationTimeliness: null,
-        additionalComments: 'Ultreia',
-        pilgrimageStage: 'completed',
-        ageRange: '45-54',
+        overall_experience: 5,
+        website_design: 4,
+        ease_of_use: 3,
+        used_vela: true,
+        vela_helpfulness: 4,
+        vela_response_quality: 5,
+        used_soul_story: false,
+        soul_story_ease: null,
+        notification_timeliness: null,
+        additional_comments: 'Ultreia',
+        pilgrimage_stage: 'completed',
+        age_range: '45-54',
       });
 
       const refusedMarker = `${marker} refused`;
@@ -816,7 +816,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
         'a survey without easeOfUse',
       );
       expect(
-        (await listSurveyResponses(testApp.deps.db)).filter((row) => row.whatWorkedWell === refusedMarker),
+        (await listSurveyResponses(testApp.deps.db)).filter((row) => row.what_worked_well === refusedMarker),
       ).toEqual([]);
     });
 

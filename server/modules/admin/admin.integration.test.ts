@@ -274,7 +274,7 @@ describe(`admin console API on ${process.env.TEST_DB}`, () => {
       average: 4,
       answers: 2,
     });
-    expect(summary.yesNo.find((entry: { key: string }) => entry.key === 'usedVela')).toMatchObject({
+    expect(summary.yes_no.find((entry: { key: string }) => entry.key === 'usedVela')).toMatchObject({
       yes: 1,
       no: 1,
     });

@@ -13,10 +13,8 @@ import {
 } from '../../../contract/admin.ts';
 import { adminBlogPost, blogLimits, blogPostInput } from '../../../contract/blog.ts';
 import { errorBody } from '../../../contract/common.ts';
-import { communityRequestItem } from '../../../contract/community.ts';
-import { contactMessageItem } from '../../../contract/contact.ts';
 import { letterInput, letterQueued } from '../../../contract/newsletter.ts';
-import { surveyAggregates, surveyResponseItem } from '../../../contract/survey.ts';
+import { surveyAggregates } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
 import { Invalid, Unauthorized } from '../../http/errors.ts';
@@ -33,6 +31,8 @@ import {
 } from '../blog/index.ts';
 import type { DonationsService } from '../donations/index.ts';
 import {
+  communityRequestItem,
+  contactMessageItem,
   listCommunityRequests,
   listContactMessages,
   setCommunityRequestHandled,
@@ -40,7 +40,11 @@ import {
 } from '../messages/index.ts';
 import { listSubscribers, queueLetter } from '../newsletter/index.ts';
 import type { StoreService } from '../store/index.ts';
-import { listSurveyResponses, surveyAggregates as readSurveyAggregates } from '../survey/index.ts';
+import {
+  listSurveyResponses,
+  surveyAggregates as readSurveyAggregates,
+  surveyResponseItem,
+} from '../survey/index.ts';
 import { toCsv } from './csv.ts';
 import { surveyCsv } from './survey-csv.ts';
 

@@ -70,7 +70,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     expect(stored).toMatchObject({
       kind: 'inquiry',
       name: 'Bernard Walker',
-      inquiryTypes: ['partnership', 'press'],
+      inquiry_types: ['partnership', 'press'],
     });
     const [team] = await waitForMail(
       testApp,
@@ -90,7 +90,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     const [stored] = (await listContactMessages(testApp.deps.db)).filter(
       (item) => item.email === 'chloe-reasons@example.com',
     );
-    expect(stored!.inquiryTypes).toEqual(['general', 'Soul Stories', 'Walking with my dog']);
+    expect(stored!.inquiry_types).toEqual(['general', 'Soul Stories', 'Walking with my dog']);
 
     const tooLong = await post({
       fullName: 'Chloe',

@@ -5,6 +5,7 @@ import { messageRoutes } from './routes.ts';
 
 export { listCommunityRequests, setCommunityRequestHandled } from './community.ts';
 export { listContactMessages, setContactMessageHandled } from './contact.ts';
+export { communityRequestItem, contactMessageItem } from './schemas.ts';
 
 /** The contact, inquiry, join and volunteer forms, and their messages in the admin console. */
 export const messagesFeature = (deps: AppDeps): Feature => ({

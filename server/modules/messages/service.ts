@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import type { AppDeps } from '../../deps.ts';
 import { NotFound } from '../../http/errors.ts';
 import { limit, type RateLimitName } from '../../http/rate-limit-rules.ts';
+import { snakeCased } from '../../http/snake-case.ts';
 import type { MailMessage } from '../../mail/mailer.ts';
 
 export interface StoredMessage {
@@ -72,10 +73,8 @@ export const sendMessageEmails = async <Row extends StoredMessage, NewRow>(
 };
 
 /** A message as the admin console lists it: every column but the bookkeeping of its emails. */
-const toItem = <Row extends StoredMessage>({ emailedAt: _sent, createdAt, ...row }: Row) => ({
-  ...row,
-  createdAt: createdAt.toISOString(),
-});
+const toItem = <Row extends StoredMessage>({ emailedAt: _sent, createdAt, ...row }: Row) =>
+  snakeCased({ ...row, createdAt: createdAt.toISOString() });
 
 /** What the admin console does with a mailbox: list it newest first, and flag a message handled. */
 export const adminViewOf = <Row extends StoredMessage, NewRow>(mailbox: Mailbox<Row, NewRow>) => ({

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { surveyRoutes } from './routes.ts';
 
+export { surveyResponseItem } from './schemas.ts';
 export { listSurveyResponses, surveyAggregates } from './service.ts';
 
 export const surveyFeature = (deps: AppDeps): Feature => ({

@@ -9,6 +9,7 @@ import {
 } from '../../../contract/survey.ts';
 import type { AppDeps } from '../../deps.ts';
 import { limit } from '../../http/rate-limit-rules.ts';
+import { snakeCased } from '../../http/snake-case.ts';
 import * as repository from './repository.ts';
 
 /** Stores the answers; the same submission sent again (after a lost response) is stored once. */
@@ -21,24 +22,9 @@ export const submitSurvey = async (
   return repository.insertOnce(deps.db, answers);
 };
 
-const toItem = (row: repository.SurveyResponseRow): SurveyResponseItem => ({
-  id: row.id,
-  overallExperience: row.overallExperience,
-  websiteDesign: row.websiteDesign,
-  easeOfUse: row.easeOfUse,
-  usedVela: row.usedVela,
-  velaHelpfulness: row.velaHelpfulness,
-  velaResponseQuality: row.velaResponseQuality,
-  usedSoulStory: row.usedSoulStory,
-  soulStoryEase: row.soulStoryEase,
-  notificationTimeliness: row.notificationTimeliness,
-  whatWorkedWell: row.whatWorkedWell,
-  whatCouldBeImproved: row.whatCouldBeImproved,
-  additionalComments: row.additionalComments,
-  pilgrimageStage: row.pilgrimageStage,
-  ageRange: row.ageRange,
-  createdAt: row.createdAt.toISOString(),
-});
+/** Every answer, without the submission id that only deduplicates. */
+const toItem = ({ submissionId: _deduplicates, createdAt, ...row }: repository.SurveyResponseRow) =>
+  snakeCased({ ...row, createdAt: createdAt.toISOString() });
 
 /** For the admin console and its CSV export: newest first. */
 export const listSurveyResponses = async (
@@ -72,17 +58,17 @@ export const surveyAggregates = async (db: AppDeps['db']): Promise<SurveyAggrega
         answers: Number(totals[`${question.key}Answers`] ?? 0),
       };
     }),
-    yesNo: yesNoQuestions.map((question) => {
+    yes_no: yesNoQuestions.map((question) => {
       const yes = Number(totals[`${question.key}Yes`] ?? 0);
       return {
         key: question.key,
         label: question.short,
         yes,
         no: responses - yes,
-        yesShare: responses ? roundTo2(yes / responses) : null,
+        yes_share: responses ? roundTo2(yes / responses) : null,
       };
     }),
     stages: pilgrimageStages.map((stage) => ({ ...stage, count: countOf(stageCounts, stage.value) })),
-    ageRanges: ageRanges.map((range) => ({ ...range, count: countOf(ageCounts, range.value) })),
+    age_ranges: ageRanges.map((range) => ({ ...range, count: countOf(ageCounts, range.value) })),
   };
 };

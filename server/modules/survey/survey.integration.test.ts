@@ -39,15 +39,15 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     const { ok, id } = response.json();
     expect(ok).toBe(true);
     expect(await storedById(id)).toMatchObject({
-      overallExperience: 5,
-      websiteDesign: 4,
-      easeOfUse: 3,
-      usedVela: false,
-      usedSoulStory: false,
-      velaHelpfulness: null,
-      whatWorkedWell: '',
-      pilgrimageStage: null,
-      ageRange: null,
+      overall_experience: 5,
+      website_design: 4,
+      ease_of_use: 3,
+      used_vela: false,
+      used_soul_story: false,
+      vela_helpfulness: null,
+      what_worked_well: '',
+      pilgrimage_stage: null,
+      age_range: null,
     });
   });
 
@@ -68,15 +68,15 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     });
     expect(response.statusCode).toBe(201);
     expect(await storedById(response.json().id)).toMatchObject({
-      usedVela: true,
-      velaHelpfulness: 4,
-      velaResponseQuality: 2,
-      usedSoulStory: true,
-      soulStoryEase: 5,
-      notificationTimeliness: 3,
-      whatCouldBeImproved: '<script>alert(1)</script>',
-      pilgrimageStage: 'completed',
-      ageRange: '45-54',
+      used_vela: true,
+      vela_helpfulness: 4,
+      vela_response_quality: 2,
+      used_soul_story: true,
+      soul_story_ease: 5,
+      notification_timeliness: 3,
+      what_could_be_improved: '<script>alert(1)</script>',
+      pilgrimage_stage: 'completed',
+      age_range: '45-54',
     });
   });
 
@@ -89,9 +89,9 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     });
     expect(response.statusCode).toBe(201);
     expect(await storedById(response.json().id)).toMatchObject({
-      velaHelpfulness: null,
-      soulStoryEase: null,
-      pilgrimageStage: null,
+      vela_helpfulness: null,
+      soul_story_ease: null,
+      pilgrimage_stage: null,
     });
   });
 
@@ -171,7 +171,7 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
     const copies = (await listSurveyResponses(testApp.deps.db)).filter(
-      (row) => row.additionalComments === 'sent twice',
+      (row) => row.additional_comments === 'sent twice',
     );
     expect(copies).toHaveLength(1);
   });
@@ -219,13 +219,13 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
         average: null,
         answers: 0,
       });
-      expect(aggregates.yesNo).toEqual([
-        { key: 'usedVela', label: 'Used Vela', yes: 2, no: 1, yesShare: 0.67 },
-        { key: 'usedSoulStory', label: 'Used Soul Story', yes: 0, no: 3, yesShare: 0 },
+      expect(aggregates.yes_no).toEqual([
+        { key: 'usedVela', label: 'Used Vela', yes: 2, no: 1, yes_share: 0.67 },
+        { key: 'usedSoulStory', label: 'Used Soul Story', yes: 0, no: 3, yes_share: 0 },
       ]);
       expect(aggregates.stages.map((stage) => stage.count)).toEqual([2, 0, 0, 0, 0]);
-      expect(aggregates.ageRanges.find((range) => range.value === '65+')!.count).toBe(1);
-      expect(aggregates.ageRanges.reduce((sum, range) => sum + range.count, 0)).toBe(2);
+      expect(aggregates.age_ranges.find((range) => range.value === '65+')!.count).toBe(1);
+      expect(aggregates.age_ranges.reduce((sum, range) => sum + range.count, 0)).toBe(2);
     } finally {
       await fresh.close();
     }

@@ -5,7 +5,7 @@ import { type AdminColumn, AdminTable } from './AdminTable.tsx';
 
 interface HandledItem {
   id: string;
-  createdAt: string;
+  created_at: string;
   name: string;
   email: string;
   message: string;
@@ -46,7 +46,7 @@ export function HandledTable<Item extends HandledItem>({
             const { label, color } = kind(item);
             return (
               <Stack gap={4}>
-                <Text size="sm">{formatDateTime(item.createdAt)}</Text>
+                <Text size="sm">{formatDateTime(item.created_at)}</Text>
                 <Badge variant="light" color={color}>
                   {label}
                 </Badge>

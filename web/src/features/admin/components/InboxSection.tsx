@@ -21,9 +21,9 @@ export function InboxSection() {
                 : { label: 'Contact', color: 'gray' }
             }
             aboveMessage={(message) =>
-              message.inquiryTypes.length > 0 && (
+              message.inquiry_types.length > 0 && (
                 <Group gap={4} mb={4}>
-                  {message.inquiryTypes.map((type) => (
+                  {message.inquiry_types.map((type) => (
                     <Badge key={type} size="sm" variant="outline">
                       {inquiryTypeLabel(type)}
                     </Badge>

@@ -43,9 +43,9 @@ function ChartCard({
 
 function Charts({ results }: { results: SurveyAggregates }) {
   const ratings = results.ratings.map((rating) => ({ question: rating.label, Average: rating.average ?? 0 }));
-  const yesNo = results.yesNo.map((entry) => ({ question: entry.label, Yes: entry.yes, No: entry.no }));
+  const yesNo = results.yes_no.map((entry) => ({ question: entry.label, Yes: entry.yes, No: entry.no }));
   const stages = results.stages.map((stage) => ({ stage: stage.label, Responses: stage.count }));
-  const ages = results.ageRanges.map((range) => ({ range: range.label, Responses: range.count }));
+  const ages = results.age_ranges.map((range) => ({ range: range.label, Responses: range.count }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
       <ChartCard
@@ -80,9 +80,9 @@ function Charts({ results }: { results: SurveyAggregates }) {
             ]}
           />
         }
-        rows={results.yesNo.map((entry) => ({
+        rows={results.yes_no.map((entry) => ({
           label: entry.label,
-          value: `${percent(entry.yesShare)} yes (${entry.yes} yes, ${entry.no} no)`,
+          value: `${percent(entry.yes_share)} yes (${entry.yes} yes, ${entry.no} no)`,
         }))}
       />
       <ChartCard
@@ -97,7 +97,7 @@ function Charts({ results }: { results: SurveyAggregates }) {
         chart={
           <BarChart h={220} data={ages} dataKey="range" series={[{ name: 'Responses', color: 'grape.7' }]} />
         }
-        rows={results.ageRanges.map((range) => ({ label: range.label, value: String(range.count) }))}
+        rows={results.age_ranges.map((range) => ({ label: range.label, value: String(range.count) }))}
       />
     </SimpleGrid>
   );

@@ -1,0 +1,10 @@
+import { createSelectSchema } from 'drizzle-zod';
+import { z } from 'zod';
+import type { SurveyResponseItem } from '../../../contract/survey.ts';
+import { snakeCased } from '../../http/snake-case.ts';
+import { surveyResponses } from './tables.ts';
+
+/** One response as the admin console lists it, without the submission id that only deduplicates; checked against the contract the console reads. */
+export const surveyResponseItem = z
+  .object(snakeCased(createSelectSchema(surveyResponses).omit({ submissionId: true, createdAt: true }).shape))
+  .extend({ created_at: z.string() }) satisfies z.ZodType<SurveyResponseItem>;
