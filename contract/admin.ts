@@ -3,7 +3,7 @@ import { adminBlogPost } from './blog.ts';
 import { communityRequestKinds } from './community.ts';
 import { contactKinds } from './contact.ts';
 import { subscriber } from './newsletter.ts';
-import { orderSummary } from './store.ts';
+import { orderStatuses } from './store.ts';
 
 export const adminMessages = {
   loadFailed: 'Could not load this section. Please try again.',
@@ -39,33 +39,43 @@ export const adminSections = [
 ] as const;
 
 /** A payment of a gift, read-only in the console. */
-export const adminDonation = z.object({
+const adminDonation = z.object({
   id: z.string(),
-  giftId: z.string(),
+  gift_id: z.string(),
   email: z.string().nullable(),
   frequency: z.string(),
-  amountPence: z.number().int(),
+  amount_pence: z.number().int(),
   currency: z.string(),
   status: z.string(),
-  failureReason: z.string().nullable(),
-  giftStatus: z.string(),
+  failure_reason: z.string().nullable(),
+  gift_status: z.string(),
   provider: z.string(),
-  createdAt: z.string(),
+  created_at: z.string(),
 });
 export type AdminDonation = z.infer<typeof adminDonation>;
 
 /** A store order with where it ships, read-only in the console. */
-export const adminOrder = orderSummary.extend({
+const adminOrder = z.object({
+  id: z.string(),
+  reference: z.string(),
+  product_id: z.string(),
+  title: z.string(),
+  size: z.string().nullable(),
+  quantity: z.number().int(),
+  unit_price_cents: z.number().int(),
+  total_cents: z.number().int(),
+  currency: z.string(),
+  status: z.enum(orderStatuses),
   name: z.string(),
   email: z.string(),
   address: z.object({
     line1: z.string(),
     line2: z.string().nullable(),
     city: z.string(),
-    postalCode: z.string(),
+    postal_code: z.string(),
     country: z.string(),
   }),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
+  created_at: z.string(),
+  paid_at: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrder>;

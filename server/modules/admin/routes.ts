@@ -1,10 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  adminDonation,
   adminMe,
   adminMessages,
-  adminOrder,
   adminPostList,
   adminSubscriberList,
   handledBody,
@@ -29,7 +27,7 @@ import {
   unpublishPost,
   updatePost,
 } from '../blog/index.ts';
-import type { DonationsService } from '../donations/index.ts';
+import { adminDonation, type DonationsService } from '../donations/index.ts';
 import {
   communityRequestItem,
   contactMessageItem,
@@ -39,7 +37,7 @@ import {
   setContactMessageHandled,
 } from '../messages/index.ts';
 import { listSubscribers, queueLetter } from '../newsletter/index.ts';
-import type { StoreService } from '../store/index.ts';
+import { adminOrder, type StoreService } from '../store/index.ts';
 import {
   listSurveyResponses,
   surveyAggregates as readSurveyAggregates,

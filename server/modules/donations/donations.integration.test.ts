@@ -51,11 +51,11 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     );
     expect(donations).toMatchObject([
       {
-        amountPence: 1250,
+        amount_pence: 1250,
         currency: 'gbp',
         frequency: 'one-time',
         status: 'succeeded',
-        giftStatus: 'completed',
+        gift_status: 'completed',
       },
     ]);
     const [receipt] = await receiptFor('ana@example.com');
@@ -88,14 +88,14 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
       (entry) => entry.email === 'ben@example.com',
     );
     expect(failed).toMatchObject([
-      { status: 'failed', giftStatus: 'failed', failureReason: 'Your card was declined.' },
+      { status: 'failed', gift_status: 'failed', failure_reason: 'Your card was declined.' },
     ]);
 
     expect((await pay(clientSecret)).statusCode).toBe(200);
     const paid = (await testApp.deps.services.donations.listDonations()).filter(
       (entry) => entry.email === 'ben@example.com',
     );
-    expect(paid).toMatchObject([{ status: 'succeeded', giftStatus: 'completed', amountPence: 1000 }]);
+    expect(paid).toMatchObject([{ status: 'succeeded', gift_status: 'completed', amount_pence: 1000 }]);
   });
 
   it('refuses card details that are not a card', async () => {
@@ -235,7 +235,7 @@ describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
     expect(confirmation.text).toContain('2 × Tee-shirt (size M)');
     expect(confirmation.text).toContain('Total paid: $40.00');
     const stored = (await testApp.deps.services.store.listOrders()).find((entry) => entry.id === order.id);
-    expect(stored).toMatchObject({ status: 'paid', totalCents: 4000 });
+    expect(stored).toMatchObject({ status: 'paid', total_cents: 4000 });
     expect(
       (await testApp.app.inject({ method: 'GET', url: `/api/store/orders/${order.id}/` })).json().status,
     ).toBe('paid');

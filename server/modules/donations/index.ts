@@ -4,6 +4,7 @@ import { donationJobs } from './jobs.ts';
 import { donationRoutes } from './routes.ts';
 import type { DonationsService } from './service.ts';
 
+export { adminDonation } from './schemas.ts';
 export { createDonationsService, type DonationsService, donationListener } from './service.ts';
 
 /** Giving: the record of gifts, their receipts and the pages that manage a monthly gift. */

@@ -206,16 +206,16 @@ export const createDonationsService = (
   const listDonations = async () =>
     (await repository.listWithGifts(deps.db)).map(({ payment, gift }) => ({
       id: payment.id,
-      giftId: gift.id,
+      gift_id: gift.id,
       email: gift.email,
       frequency: gift.frequency,
-      amountPence: payment.amountPence,
+      amount_pence: payment.amountPence,
       currency: payment.currency,
       status: payment.status,
-      failureReason: payment.failureReason,
-      giftStatus: gift.status,
+      failure_reason: payment.failureReason,
+      gift_status: gift.status,
       provider: gift.provider,
-      createdAt: payment.createdAt.toISOString(),
+      created_at: payment.createdAt.toISOString(),
     }));
 
   return { sendReceipt, viewGift, cancelGift, customerPortal, listDonations };

@@ -145,10 +145,10 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
     expect((await deliver(event)).json()).toEqual({ received: true });
     expect(await donationsOf('ana@example.com')).toMatchObject([
       {
-        amountPence: 1250,
+        amount_pence: 1250,
         status: 'succeeded',
         frequency: 'one-time',
-        giftStatus: 'completed',
+        gift_status: 'completed',
         provider: 'stripe',
       },
     ]);
@@ -205,7 +205,7 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
       }),
     );
     expect(await donationsOf('cara@example.com')).toMatchObject([
-      { amountPence: 1500, status: 'succeeded', frequency: 'monthly', giftStatus: 'active' },
+      { amount_pence: 1500, status: 'succeeded', frequency: 'monthly', gift_status: 'active' },
     ]);
     const [receipt] = await waitFor(
       () => mailTo('cara@example.com'),
@@ -356,7 +356,7 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
       }),
     );
     expect(await donationsOf('eli@example.com')).toMatchObject([
-      { status: 'failed', failureReason: 'Your card was declined.' },
+      { status: 'failed', failure_reason: 'Your card was declined.' },
     ]);
     await deliver(paidIntent(intentId, 3000));
     await deliver(
@@ -370,7 +370,7 @@ describe(`Stripe payments against a local Stripe on ${process.env.TEST_DB}`, () 
       }),
     );
     expect(await donationsOf('eli@example.com')).toMatchObject([
-      { status: 'refunded', giftStatus: 'refunded' },
+      { status: 'refunded', gift_status: 'refunded' },
     ]);
   });
 

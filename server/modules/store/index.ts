@@ -4,6 +4,7 @@ import { storeJobs } from './jobs.ts';
 import { storeRoutes } from './routes.ts';
 import type { StoreService } from './service.ts';
 
+export { adminOrder } from './schemas.ts';
 export { createStoreService, orderListener, type StoreService } from './service.ts';
 
 export const storeFeature = (deps: AppDeps, service: StoreService): Feature => ({

@@ -8,6 +8,7 @@ import {
 } from '../../../contract/store.ts';
 import type { AppDeps } from '../../deps.ts';
 import { Invalid, NotFound } from '../../http/errors.ts';
+import { snakeCased } from '../../http/snake-case.ts';
 import type { PaymentListener, PaymentsService } from '../payments/index.ts';
 import * as repository from './repository.ts';
 
@@ -127,18 +128,18 @@ export const createStoreService = (deps: AppDeps, payments: Pick<PaymentsService
   /** Every order, newest first, for the admin console. */
   const listOrders = async () =>
     (await repository.listOrders(deps.db)).map((order) => ({
-      ...summaryOf(order),
+      ...snakeCased(summaryOf(order)),
       name: order.name,
       email: order.email,
       address: {
         line1: order.addressLine1,
         line2: order.addressLine2,
         city: order.city,
-        postalCode: order.postalCode,
+        postal_code: order.postalCode,
         country: order.country,
       },
-      createdAt: order.createdAt.toISOString(),
-      paidAt: order.paidAt?.toISOString() ?? null,
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
     }));
 
   return { placeOrder, orderSummary, sendConfirmation, listOrders };

@@ -19,22 +19,22 @@ export function GivingSection() {
               rows={data}
               minWidth={640}
               columns={[
-                { header: 'Date', cell: (donation) => formatDateTime(donation.createdAt) },
+                { header: 'Date', cell: (donation) => formatDateTime(donation.created_at) },
                 { header: 'Email', cell: (donation) => donation.email ?? '—' },
                 {
                   header: 'Frequency',
                   cell: (donation) =>
                     frequencyLabels[donation.frequency as keyof typeof frequencyLabels] ?? donation.frequency,
                 },
-                { header: 'Amount', cell: (donation) => formatPounds(donation.amountPence) },
+                { header: 'Amount', cell: (donation) => formatPounds(donation.amount_pence) },
                 {
                   header: 'Status',
                   cell: (donation) => (
                     <>
                       <Badge variant="light">{donation.status}</Badge>
-                      {donation.failureReason && (
+                      {donation.failure_reason && (
                         <Text size="xs" c="red.8">
-                          {donation.failureReason}
+                          {donation.failure_reason}
                         </Text>
                       )}
                     </>
@@ -59,7 +59,7 @@ export function GivingSection() {
                     <>
                       <Text size="sm">{order.reference}</Text>
                       <Text size="xs" c="gray.7">
-                        {formatDateTime(order.createdAt)}
+                        {formatDateTime(order.created_at)}
                       </Text>
                     </>
                   ),
@@ -73,7 +73,7 @@ export function GivingSection() {
                     </>
                   ),
                 },
-                { header: 'Total', cell: (order) => formatDollars(order.totalCents) },
+                { header: 'Total', cell: (order) => formatDollars(order.total_cents) },
                 { header: 'Status', cell: (order) => <Badge variant="light">{order.status}</Badge> },
                 {
                   header: 'Ship to',
@@ -87,7 +87,7 @@ export function GivingSection() {
                           order.address.line1,
                           order.address.line2,
                           order.address.city,
-                          order.address.postalCode,
+                          order.address.postal_code,
                           order.address.country,
                         ]
                           .filter(Boolean)
