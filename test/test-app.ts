@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,7 @@ import pino from 'pino';
 import { buildApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { createRuntime, type Runtime } from '../server/runtime.ts';
+import { type OutboxMessage, readOutbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -16,13 +17,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-}
+export type { OutboxMessage };
 
 /** The real app on a private copy of the migrated database, a temporary data folder and the outbox mailer. */
 export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
@@ -46,17 +41,7 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
   return {
     app,
     deps: runtime,
-    outbox: async () => {
-      const files = (await readdir(runtime.config.outboxDir).catch(() => [])).filter((file) =>
-        file.endsWith('.json'),
-      );
-      files.sort();
-      return Promise.all(
-        files.map(async (file) =>
-          JSON.parse(await readFile(path.join(runtime.config.outboxDir, file), 'utf8')),
-        ),
-      );
-    },
+    outbox: () => readOutbox(runtime.config.outboxDir),
     close: async () => {
       await app.close();
       await runtime.close();
