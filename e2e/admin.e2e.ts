@@ -1,13 +1,15 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, newUserDetails, type TestUser, useBrowser } from './fixtures.ts';
+import { appEnv, browserTestServer } from '../test/app-process.ts';
+import { readOutbox } from '../test/outbox.ts';
+import { newUserDetails, signIn, signUp, type UserDetails } from '../test/users.ts';
+import { expectAccessible, storeSession, useBrowser } from './fixtures.ts';
 
 /**
  * The console needs an admin, and the only way to make one is the operator's CLI on the server's own
@@ -15,89 +17,22 @@ import { expectAccessible, newUserDetails, type TestUser, useBrowser } from './f
  * people over the API, stops, runs `admin:create` on that folder exactly as an operator would, and
  * starts again. The same private server lets the blog show its empty state without touching the others.
  */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-
 const privateServer = async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-admin-e2e-'));
-  const port = await freePort();
-  const baseURL = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: baseURL,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_SCALE: '50',
-  };
-  let child: ChildProcess | null = null;
-  let output = '';
-  const start = async () => {
-    const app = spawn(process.execPath, ['server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    child = app;
-    app.stdout?.on('data', (chunk) => {
-      output += chunk;
-    });
-    app.stderr?.on('data', (chunk) => {
-      output += chunk;
-    });
-    const started = Date.now();
-    // A fresh embedded database with its migrations can take over a minute on a busy 2-core machine.
-    while (Date.now() - started < 100_000) {
-      if (app.exitCode !== null) throw new Error(`the private server exited:\n${output}`);
-      try {
-        if ((await fetch(`${baseURL}/readyz`)).ok) return;
-      } catch {
-        // Not listening yet.
-      }
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`the private server did not become ready:\n${output}`);
-  };
-  const stop = async () => {
-    const app = child;
-    if (!app || app.exitCode !== null) return;
-    const exited = new Promise((resolve) => app.once('exit', resolve));
-    app.kill('SIGTERM');
-    await exited;
-  };
+  const server = await browserTestServer(dataDir);
   const createAdmin = (email: string) =>
     spawnSync(process.execPath, ['server/modules/admin/create-admin-cli.ts', '--email', email], {
-      env,
+      env: appEnv(server.env),
       encoding: 'utf8',
     });
-  const outbox = async () => {
-    const dir = path.join(dataDir, 'outbox');
-    const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
-    return Promise.all(
-      files.map(
-        async (file) =>
-          JSON.parse(await readFile(path.join(dir, file), 'utf8')) as {
-            to: string;
-            subject: string;
-            text: string;
-          },
-      ),
-    );
-  };
   return {
-    baseURL,
-    outbox,
-    start,
-    stop,
+    baseURL: server.baseURL,
+    outbox: () => readOutbox(path.join(dataDir, 'outbox')),
+    start: server.start,
+    stop: server.stop,
     createAdmin,
     close: async () => {
-      await stop();
+      await server.stop();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -124,30 +59,17 @@ describe('admin console', () => {
     return { status: response.status, body: await response.json() };
   };
 
-  const signIn = async (page: Page, user: TestUser) => {
-    const login = await api('/api/login/', { email: user.email, password: user.password });
-    expect(login.status).toBe(200);
-    await page.goto(`${server.baseURL}/faq`);
-    await page.evaluate(
-      ({ tokens, user }) => {
-        localStorage.setItem('token', tokens.access);
-        localStorage.setItem('refreshToken', tokens.refresh);
-        localStorage.setItem('email', user.email);
-        localStorage.setItem('username', user.username);
-        localStorage.setItem(
-          'user',
-          JSON.stringify({ email: user.email, username: user.username, first_name: '' }),
-        );
-      },
-      { tokens: login.body as { access: string; refresh: string }, user },
-    );
-  };
+  const signInAs = async (page: Page, user: UserDetails) =>
+    storeSession(page, `${server.baseURL}/faq`, {
+      ...(await signIn(server.baseURL, user)),
+      username: user.username,
+    });
 
   beforeAll(async () => {
     server = await privateServer();
     await server.start();
     for (const user of [admin, pilgrim]) {
-      expect((await api('/api/register/', { ...user, nationality: 'PT' })).status).toBe(201);
+      await signUp(server.baseURL, { ...user, nationality: 'PT' });
     }
     await server.stop();
     const unknown = server.createAdmin('nobody@example.com');
@@ -166,7 +88,7 @@ describe('admin console', () => {
     const page = await browser.newPage();
     await page.goto(`${server.baseURL}/admin`);
     await page.getByRole('heading', { name: 'This path is not on the map' }).waitFor();
-    await signIn(page, pilgrim);
+    await signInAs(page, pilgrim);
     await page.goto(`${server.baseURL}/admin/posts`);
     await page.getByRole('heading', { name: 'This path is not on the map' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Admin console' }).count()).toBe(0);
@@ -174,7 +96,7 @@ describe('admin console', () => {
 
   it('takes the seeded posts down, then writes, illustrates and publishes a post that shows on /blog and in RSS', async () => {
     const page = await browser.newPage();
-    await signIn(page, admin);
+    await signInAs(page, admin);
     await page.goto(`${server.baseURL}/admin`);
     await page.getByRole('heading', { name: 'Admin console' }).waitFor();
     await page.waitForURL('**/admin/posts');
@@ -254,7 +176,7 @@ describe('admin console', () => {
     });
     expect(sent.status).toBeLessThan(300);
     const page = await browser.newPage();
-    await signIn(page, admin);
+    await signInAs(page, admin);
     await page.goto(`${server.baseURL}/admin/inbox`);
     await page.getByText('Is there a group in Porto?').waitFor();
     expect(await page.getByText('<img src=x onerror=alert(1)>').isVisible()).toBe(true);
@@ -262,10 +184,10 @@ describe('admin console', () => {
       name: 'Handled: message from <img src=x onerror=alert(1)>',
     });
     await handled.check();
-    const login = await api('/api/login/', { email: admin.email, password: admin.password });
+    const login = await signIn(server.baseURL, admin);
     const storedHandled = async () => {
       const response = await fetch(`${server.baseURL}/api/admin/messages/`, {
-        headers: { authorization: `Bearer ${login.body.access}` },
+        headers: login.headers,
       });
       const messages = (await response.json()) as { message: string; handled: boolean }[];
       return messages.find((item) => item.message === 'Is there a group in Porto?')?.handled;
@@ -285,7 +207,7 @@ describe('admin console', () => {
     });
     expect(offered.status).toBeLessThan(300);
     const page = await browser.newPage();
-    await signIn(page, admin);
+    await signInAs(page, admin);
     await page.goto(`${server.baseURL}/admin/requests`);
     const row = page.getByRole('row').filter({ hasText: 'I walked the Portuguese way last spring.' });
     await row.waitFor();
@@ -338,7 +260,7 @@ describe('admin console', () => {
     ).toBe(200);
 
     const page = await browser.newPage();
-    await signIn(page, admin);
+    await signInAs(page, admin);
     await page.goto(`${server.baseURL}/admin/survey`);
     await page.getByText('2 responses').waitFor();
     const averages = page.getByRole('region', { name: 'Average rating per question (1–5)' });
@@ -382,7 +304,7 @@ describe('admin console', () => {
     expect((await api('/api/newsletter/confirm/', { token })).status).toBe(200);
 
     const page = await browser.newPage();
-    await signIn(page, admin);
+    await signInAs(page, admin);
     await page.goto(`${server.baseURL}/admin/subscribers`);
     await page.getByText('faithful@example.com').waitFor();
     await page.getByRole('button', { name: 'Write a letter' }).click();

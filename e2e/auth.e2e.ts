@@ -1,13 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  baseURL,
-  expectAccessible,
-  newUserDetails,
-  signUpAndSignIn,
-  useBrowser,
-  waitForEmail,
-} from './fixtures.ts';
+import { newUserDetails } from '../test/users.ts';
+import { baseURL, expectAccessible, signUpAndSignIn, useBrowser, waitForEmail } from './fixtures.ts';
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();
 

@@ -1,9 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { readOutbox } from '../test/outbox.ts';
+import { newUserDetails, signUp, type UserDetails } from '../test/users.ts';
+import { waitFor } from '../test/wait-for.ts';
+import { storageKeys } from '../web/src/shared/session.ts';
 
 export const baseURL = () => inject('baseURL');
 
@@ -33,73 +35,51 @@ export const useBrowser = () => {
   };
 };
 
-export interface TestUser {
-  username: string;
-  email: string;
-  password: string;
-}
-
-export const newUserDetails = (): TestUser => {
-  const id = randomBytes(4).toString('hex');
-  return { username: `pilgrim_${id}`, email: `pilgrim.${id}@example.com`, password: `camino-${id}-pass` };
-};
-
-/** Registers through the API and stores the session in the page, as the sign-in screen would. */
-export const signUpAndSignIn = async (page: Page, user: TestUser = newUserDetails()) => {
-  const response = await fetch(`${baseURL()}/api/register/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ...user, nationality: 'ES' }),
-  });
-  expect(response.status).toBe(201);
-  const tokens = (await response.json()) as { access: string; refresh: string; email: string };
-  await page.goto('/faq');
+/**
+ * Stores a signed-in session in the page under the web client's storage keys, as the sign-in screen
+ * would; `url` is a page of the app to store it from.
+ */
+export const storeSession = async (
+  page: Page,
+  url: string,
+  session: { access: string; refresh: string; email: string; username: string },
+) => {
+  await page.goto(url);
   await page.evaluate(
-    ({ tokens, user }) => {
-      localStorage.setItem('token', tokens.access);
-      localStorage.setItem('refreshToken', tokens.refresh);
-      localStorage.setItem('email', tokens.email);
-      localStorage.setItem('username', user.username);
+    ({ session, keys }) => {
+      localStorage.setItem(keys.token, session.access);
+      localStorage.setItem(keys.refreshToken, session.refresh);
+      localStorage.setItem(keys.email, session.email);
+      localStorage.setItem(keys.username, session.username);
       localStorage.setItem(
-        'user',
-        JSON.stringify({ email: tokens.email, username: user.username, first_name: '' }),
+        keys.user,
+        JSON.stringify({ email: session.email, username: session.username, first_name: '' }),
       );
     },
-    { tokens, user },
+    { session, keys: storageKeys },
   );
-  return { user, access: tokens.access };
 };
 
-export interface OutboxMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-  headers?: Record<string, string>;
-}
+/** Signs up through the API and stores the session in the page: for tests that only need a pilgrim. */
+export const signUpAndSignIn = async (page: Page, user: UserDetails = newUserDetails()) => {
+  const session = await signUp(baseURL(), user);
+  await storeSession(page, '/faq', session);
+  return { user, access: session.access };
+};
 
 /** Messages the app wrote to its outbox for this address, newest last. */
-export const outboxFor = async (email: string): Promise<OutboxMessage[]> => {
-  const dir = path.join(inject('dataDir'), 'outbox');
-  const files = (await readdir(dir).catch(() => [])).filter((file) => file.endsWith('.json')).sort();
-  const messages = await Promise.all(
-    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as OutboxMessage),
+export const outboxFor = async (email: string) =>
+  (await readOutbox(path.join(inject('dataDir'), 'outbox'))).filter(
+    (message) => message.to.toLowerCase() === email.toLowerCase(),
   );
-  return messages.filter((message) => message.to.toLowerCase() === email.toLowerCase());
-};
 
-export const waitForEmail = async (
-  email: string,
-  subject: RegExp,
-  timeoutMs = 15_000,
-): Promise<OutboxMessage> => {
-  const started = Date.now();
-  for (;;) {
-    const found = (await outboxFor(email)).filter((message) => subject.test(message.subject)).at(-1);
-    if (found) return found;
-    if (Date.now() - started > timeoutMs) throw new Error(`no email "${subject}" reached ${email}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+export const waitForEmail = async (email: string, subject: RegExp, timeoutMs = 15_000) => {
+  const found = await waitFor(
+    async () => (await outboxFor(email)).filter((message) => subject.test(message.subject)).at(-1),
+    (message) => message !== undefined,
+    timeoutMs,
+  );
+  return found!;
 };
 
 /** axe must find no serious or critical violation on the page as it stands. */
