@@ -12,6 +12,7 @@ import { createLiveSessions, liveSessionOwner } from './identity/live-sessions.t
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveMediaTools } from './media/ffmpeg.ts';
+import { createS3Storage } from './media/s3-storage.ts';
 import { createMediaSigner } from './media/signed-urls.ts';
 import { createLocalStorage } from './media/storage.ts';
 import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
@@ -87,7 +88,9 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       outboxDir: config.outboxDir,
       logger,
     }),
-    storage: createLocalStorage(path.resolve(config.mediaDir), temporaryFiles),
+    storage: config.S3_BUCKET
+      ? createS3Storage({ ...config, bucket: config.S3_BUCKET }, temporaryFiles)
+      : createLocalStorage(path.resolve(config.mediaDir), temporaryFiles),
     temporaryFiles,
     media: createMediaSigner(config.secrets, config.MEDIA_URL_TTL_SECONDS),
     rateLimiter: createRateLimiter(database.db, config.RATE_LIMIT_SCALE),

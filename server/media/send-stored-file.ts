@@ -1,13 +1,9 @@
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../http/errors.ts';
-import { assertValidKey, type Storage } from './storage.ts';
+import { assertValidKey, type Storage, type StoredFileHeaders } from './storage.ts';
 
-export interface StoredFileAnswer {
-  /** Who may keep the answer, and for how long. */
-  cacheControl: string;
-  /** The name a browser saves the file under (`Content-Disposition: inline`, so it still plays in place). */
-  fileName?: string;
+export interface StoredFileAnswer extends StoredFileHeaders {
   /** The 404's words when the file is gone. */
   missingMessage?: string;
 }
@@ -15,7 +11,8 @@ export interface StoredFileAnswer {
 /**
  * Streams one stored file, as every media URL answers: HTTP Range (206 with Content-Range, and
  * Accept-Ranges), ETag and Last-Modified for conditional requests, and the content type of its
- * extension. A missing file answers 404, like any link that leads nowhere.
+ * extension. A missing file answers 404, like any link that leads nowhere. From a bucket, the answer
+ * is a redirect to a short-lived URL of the file that answers all of that itself with these headers.
  */
 export const sendStoredFile = async (
   request: FastifyRequest,
@@ -25,8 +22,15 @@ export const sendStoredFile = async (
   answer: StoredFileAnswer,
 ) => {
   assertValidKey(key);
+  const missing = () => new NotFound(answer.missingMessage ?? 'This file no longer exists.');
+  const { delivery } = storage;
+  if (delivery.kind === 'redirect') {
+    if ((await storage.size(key)) === null) throw missing();
+    // Never kept: the URL it leads to expires long before the app's own media URLs.
+    return reply.header('cache-control', 'no-store').redirect(await delivery.url(key, answer));
+  }
   const sent = await send(request.raw, `/${key}`, {
-    root: storage.root,
+    root: delivery.root,
     acceptRanges: true,
     cacheControl: false,
     etag: true,
@@ -43,7 +47,7 @@ export const sendStoredFile = async (
       return reply.status(status).send();
     }
     if (status >= 500 && sent.type === 'error') throw sent.metadata.error;
-    throw new NotFound(answer.missingMessage ?? 'This file no longer exists.');
+    throw missing();
   }
   reply.status(sent.statusCode).headers(sent.headers).header('cache-control', answer.cacheControl);
   if (answer.fileName) reply.header('content-disposition', `inline; filename="${answer.fileName}"`);

@@ -1,30 +1,67 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { Invalid } from '../http/errors.ts';
+import { Invalid, NotFound } from '../http/errors.ts';
 import type { TemporaryFiles } from './temporary-files.ts';
 
-/** Where media files live. Local disk by default; keys are relative paths like `users/<id>/a.webm`. */
+/** The bytes from `start` to `end`, both included, as in HTTP Range; to the end of the file without `end`. */
+export interface ByteRange {
+  start: number;
+  end?: number;
+}
+
+/** What a browser is told along with a stored file. */
+export interface StoredFileHeaders {
+  cacheControl: string;
+  /** Sent as `Content-Disposition: inline; filename="…"`, so the file still plays in place. */
+  fileName?: string;
+}
+
+/**
+ * How stored files reach a browser: the app streams them from the media folder, or sends the browser
+ * to a short-lived URL of the bucket that answers with the given headers.
+ */
+export type Delivery =
+  | { kind: 'folder'; root: string }
+  | { kind: 'redirect'; url(key: string, headers: StoredFileHeaders): Promise<string> };
+
+/**
+ * Where media files live: DATA_DIR/media by default, or an S3 bucket (s3-storage.ts). Keys are
+ * relative paths like `users/<id>/a.webm`.
+ */
 export interface Storage {
-  root: string;
-  /** Streams into a file in the temporary folder and moves it into place only once complete. */
+  delivery: Delivery;
+  /** Stores the whole stream under the key, or nothing if it fails part way. */
   write(key: string, source: Readable | Buffer): Promise<{ bytes: number }>;
   /** Moves a complete local file (a received upload) under the key; the file is gone afterwards. */
   putFile(key: string, file: string): Promise<void>;
-  read(key: string): Readable;
+  /** Rejects with NotFound when there is no such file. */
+  read(key: string, range?: ByteRange): Promise<Readable>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
-  /** The local path, for tools like ffmpeg that need a file. */
-  localPath(key: string): string;
+  /** Every key that starts with the prefix, sorted. */
+  list(prefix: string): Promise<string[]>;
+  /**
+   * Runs `work` with a local file for each key, for tools like ffmpeg that need a path: the stored
+   * file itself on disk; from a bucket, a copy in the temporary folder, removed when the work ends.
+   */
+  withLocalFiles<T>(keys: string[], work: (files: string[]) => Promise<T>): Promise<T>;
 }
+
+export const missingFile = () => new NotFound('This file no longer exists.');
 
 const validKey = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
 
 export const assertValidKey = (key: string) => {
   if (!validKey.test(key) || key.includes('..')) throw new Invalid('Invalid media key');
+};
+
+/** A prefix is a key's beginning: empty, or cut anywhere, even inside a name. */
+export const assertValidPrefix = (prefix: string) => {
+  if (prefix) assertValidKey(prefix.endsWith('/') ? `${prefix}x` : prefix);
 };
 
 export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles): Storage => {
@@ -52,8 +89,16 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
       await rm(file, { force: true });
     }
   };
+  const listFiles = async (folder: string) => {
+    try {
+      return await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+  };
   return {
-    root,
+    delivery: { kind: 'folder', root },
     write: (key, source) =>
       // Written in the temporary folder, so an interrupted write never leaves a file among the media.
       temporaryFiles.use(async (temporary) => {
@@ -70,7 +115,16 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
         return { bytes: size };
       }),
     putFile,
-    read: (key) => createReadStream(resolve(key)),
+    read: async (key, range) => {
+      const file = resolve(key);
+      try {
+        // Opened here, so a missing file rejects now rather than failing the stream later.
+        return (await open(file)).createReadStream(range ?? {});
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw missingFile();
+        throw error;
+      }
+    },
     size: async (key) => {
       try {
         return (await stat(resolve(key))).size;
@@ -81,6 +135,20 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
     remove: async (key) => {
       await rm(resolve(key), { force: true });
     },
-    localPath: resolve,
+    list: async (prefix) => {
+      assertValidPrefix(prefix);
+      const folder = path.join(root, prefix.slice(0, prefix.lastIndexOf('/') + 1));
+      return (
+        (await listFiles(folder))
+          .filter((entry) => entry.isFile())
+          .map((entry) =>
+            path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'),
+          )
+          // Only names a key can have: a stray file (an editor's backup, .DS_Store) is no media.
+          .filter((key) => key.startsWith(prefix) && validKey.test(key))
+          .sort()
+      );
+    },
+    withLocalFiles: (keys, work) => work(keys.map(resolve)),
   };
 };

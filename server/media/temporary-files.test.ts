@@ -87,7 +87,7 @@ describe('the temporary folder', () => {
     }
     expect(await storage.write('users/a/cover.jpg', Readable.from(slowly()))).toEqual({ bytes: 22 });
     expect(seenWhileWriting).toEqual([expect.stringMatching(/\.partial$/)]);
-    expect(await readFile(storage.localPath('users/a/cover.jpg'), 'utf8')).toBe('first half second half');
+    expect(await readFile(path.join(mediaDir, 'users/a/cover.jpg'), 'utf8')).toBe('first half second half');
     expect(await listed(temporaryDir)).toEqual([]);
 
     async function* broken() {

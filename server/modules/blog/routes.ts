@@ -5,6 +5,7 @@ import { errorBody, idParam } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { publicRead } from '../../http/caching.ts';
 import { NotFound } from '../../http/errors.ts';
+import { sendStoredFile } from '../../media/send-stored-file.ts';
 import { assertValidKey } from '../../media/storage.ts';
 import { blogPostingJsonLd, postPath, renderRss, renderSitemap } from './feeds.ts';
 import {
@@ -111,11 +112,10 @@ export const blogRoutes =
         } catch {
           throw new NotFound('No such image');
         }
-        if ((await deps.storage.size(key)) === null) throw new NotFound('No such image');
-        return reply
-          .type('image/webp')
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .send(deps.storage.read(key));
+        return sendStoredFile(request, reply, deps.storage, key, {
+          cacheControl: 'public, max-age=31536000, immutable',
+          missingMessage: 'No such image',
+        });
       },
     );
   };

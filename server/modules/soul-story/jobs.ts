@@ -82,16 +82,18 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
         try {
           await temporaryFiles.use(async (temporary) => {
             const segment = temporary('.segment.mov');
-            await render({
-              tools: deps.mediaTools,
-              input: storage.localPath(mediaKey),
-              output: segment,
-              title: story.title,
-              onProgress: throttledProgress(deps, (percent) =>
-                repository.setSegmentProgress(db, storyId, mediaKey, percent),
-              ),
-              signal: job.signal,
-            });
+            await storage.withLocalFiles([mediaKey], ([input = '']) =>
+              render({
+                tools: deps.mediaTools,
+                input,
+                output: segment,
+                title: story.title,
+                onProgress: throttledProgress(deps, (percent) =>
+                  repository.setSegmentProgress(db, storyId, mediaKey, percent),
+                ),
+                signal: job.signal,
+              }),
+            );
             await storage.putFile(segmentKey, segment);
           });
         } catch (error) {
@@ -135,13 +137,17 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
       try {
         await temporaryFiles.use(async (temporary) => {
           const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
-          await joinSegments({
-            tools: deps.mediaTools,
-            segments: stories.map((story) => storage.localPath(story.segmentKey!)),
-            output: video,
-            poster,
-            onProgress: (seconds) => reportJoin(seconds / totalSeconds),
-          });
+          await storage.withLocalFiles(
+            stories.map((story) => story.segmentKey!),
+            (segments) =>
+              joinSegments({
+                tools: deps.mediaTools,
+                segments,
+                output: video,
+                poster,
+                onProgress: (seconds) => reportJoin(seconds / totalSeconds),
+              }),
+          );
           await storage.putFile(keys.posterKey, poster);
           await storage.putFile(keys.videoKey, video);
         });

@@ -227,7 +227,7 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       expect(finished).toMatchObject({ state: 'completed', retryCount: 1 });
       const userFiles = await listFiles(path.join(testApp.deps.config.mediaDir, 'soul-stories', id));
       expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
-        testApp.deps.storage.localPath(segmentKey),
+        path.join(testApp.deps.config.mediaDir, segmentKey),
       ]);
       // The retried render removed its own files; the dead one's wait for the sweep.
       expect(await readdir(temporaryDir)).toEqual([path.basename(partial)]);

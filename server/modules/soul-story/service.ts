@@ -103,12 +103,14 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
 
   /** A video must be readable and at most ten minutes; answers its length. */
   const checkVideo = async (key: string) => {
-    const file = storage.localPath(key);
     let seconds: number;
     try {
-      const probed = await probe(deps.mediaTools, file);
-      if (!probed.streams.some((stream) => stream.codec_type === 'video')) throw new Error('no video stream');
-      seconds = await probeDuration(deps.mediaTools, file, probed);
+      seconds = await storage.withLocalFiles([key], async ([file = '']) => {
+        const probed = await probe(deps.mediaTools, file);
+        if (!probed.streams.some((stream) => stream.codec_type === 'video'))
+          throw new Error('no video stream');
+        return probeDuration(deps.mediaTools, file, probed);
+      });
     } catch (error) {
       logger.info({ err: error }, 'refused an unreadable video');
       throw new Invalid(messages.videoUnreadable, 'media');
