@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { adminBlogPost } from './blog.ts';
 import { communityRequestKinds } from './community.ts';
 import { contactKinds } from './contact.ts';
-import { subscriber } from './newsletter.ts';
 import { orderStatuses } from './store.ts';
 
 export const adminMessages = {
@@ -19,9 +17,6 @@ export const adminMessages = {
 } as const;
 
 export const adminMe = z.object({ email: z.string(), username: z.string() });
-
-export const adminPostList = z.array(adminBlogPost);
-export const adminSubscriberList = z.array(subscriber);
 
 export const handledBody = z.object({ handled: z.boolean({ error: 'handled must be true or false' }) });
 

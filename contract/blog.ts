@@ -68,7 +68,7 @@ export type BlogPostInput = z.input<typeof blogPostInput>;
 export type BlogPostValues = z.output<typeof blogPostInput>;
 
 /** The admin's view of a post: drafts included, with the written teaser as stored. */
-export const adminBlogPost = blogPost.extend({
+const adminBlogPost = blogPost.extend({
   written_teaser: z.string(),
   status: z.enum(['draft', 'published']),
   updated_at: z.string(),

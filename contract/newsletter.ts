@@ -37,7 +37,7 @@ export const unsubscribeResponse = z.object({ status: z.literal('unsubscribed') 
 
 export const subscriberStatus = z.enum(['pending', 'confirmed', 'unsubscribed']);
 
-export const subscriber = z.object({
+const subscriber = z.object({
   id: z.string(),
   email: z.string(),
   status: subscriberStatus,

@@ -3,13 +3,11 @@ import { z } from 'zod';
 import {
   adminMe,
   adminMessages,
-  adminPostList,
-  adminSubscriberList,
   handledBody,
   messageKindQuery,
   requestKindQuery,
 } from '../../../contract/admin.ts';
-import { adminBlogPost, blogLimits, blogPostInput } from '../../../contract/blog.ts';
+import { blogLimits, blogPostInput } from '../../../contract/blog.ts';
 import { errorBody } from '../../../contract/common.ts';
 import { letterInput, letterQueued } from '../../../contract/newsletter.ts';
 import { surveyAggregates } from '../../../contract/survey.ts';
@@ -19,6 +17,7 @@ import { Invalid, Unauthorized } from '../../http/errors.ts';
 import { receiveForm } from '../../http/multipart.ts';
 import { findUserById } from '../../identity/users.ts';
 import {
+  adminBlogPost,
   createPost,
   getPostForAdmin,
   listAllPosts,
@@ -36,7 +35,7 @@ import {
   setCommunityRequestHandled,
   setContactMessageHandled,
 } from '../messages/index.ts';
-import { listSubscribers, queueLetter } from '../newsletter/index.ts';
+import { listSubscribers, queueLetter, subscriber } from '../newsletter/index.ts';
 import { adminOrder, type StoreService } from '../store/index.ts';
 import {
   listSurveyResponses,
@@ -101,7 +100,7 @@ export const adminRoutes =
           tags: ['admin'],
           summary: 'Every post, drafts included, last edited first',
           security,
-          response: { 200: adminPostList, ...guarded },
+          response: { 200: z.array(adminBlogPost), ...guarded },
         },
       },
       async () => listAllPosts(deps.db),
@@ -213,7 +212,7 @@ export const adminRoutes =
           tags: ['admin'],
           summary: 'Newsletter subscribers, oldest first',
           security,
-          response: { 200: adminSubscriberList, ...guarded },
+          response: { 200: z.array(subscriber), ...guarded },
         },
       },
       async () => listSubscribers(deps.db),

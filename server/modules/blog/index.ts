@@ -2,6 +2,7 @@ import type { AppDeps } from '../../deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { blogRoutes } from './routes.ts';
 
+export { adminBlogPost } from './schemas.ts';
 export {
   createPost,
   getPostForAdmin,
