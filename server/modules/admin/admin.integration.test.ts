@@ -343,4 +343,37 @@ describe(`admin console API on ${process.env.TEST_DB}`, () => {
     }
     expect(sent[0]!.headers!['List-Unsubscribe']).not.toBe(sent[1]!.headers!['List-Unsubscribe']);
   });
+
+  it('answers every list in snake_case, as the rest of the API does', async () => {
+    const inquiry = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/contact/',
+      payload: { fullName: 'Noor', email: 'noor@example.com', message: 'Hello', inquiryTypes: ['press'] },
+    });
+    expect(inquiry.statusCode).toBeLessThan(300);
+    const keysOf = (value: unknown): string[] =>
+      Array.isArray(value)
+        ? value.flatMap(keysOf)
+        : value && typeof value === 'object'
+          ? Object.entries(value).flatMap(([key, inner]) => [key, ...keysOf(inner)])
+          : [];
+    for (const url of [
+      '/api/admin/posts/',
+      '/api/admin/subscribers/',
+      '/api/admin/messages/',
+      '/api/admin/requests/',
+      '/api/admin/survey/',
+      '/api/admin/survey/responses/',
+    ]) {
+      const body = (await call('GET', url)).json();
+      expect(keysOf(body).length, url).toBeGreaterThan(0);
+      expect(
+        keysOf(body).filter((key) => /[A-Z]/.test(key)),
+        url,
+      ).toEqual([]);
+    }
+    const [message] = (await call('GET', '/api/admin/messages/?kind=inquiry')).json();
+    expect(message).toMatchObject({ name: 'Noor', inquiry_types: ['press'], handled: false });
+    expect(Date.parse(message.created_at)).not.toBeNaN();
+  });
 });
