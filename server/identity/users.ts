@@ -77,3 +77,6 @@ export const setRoleByEmail = async (db: DbOrTx, email: string, role: UserRow['r
     .returning({ email: users.email, username: users.username, role: users.role });
   return row ?? null;
 };
+
+/** Erases the account; the database removes every row that references it, sessions included. */
+export const deleteUser = (db: DbOrTx, id: string) => db.delete(users).where(eq(users.id, id));

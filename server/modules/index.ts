@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import { accountFeature } from './account/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { authFeature } from './auth/index.ts';
 import { blogFeature } from './blog/index.ts';
@@ -55,6 +56,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     messagesFeature(deps),
     surveyFeature(deps),
     adminFeature(deps, services),
+    accountFeature(deps, payments.cancelSubscription),
   ];
   return { features, services };
 };

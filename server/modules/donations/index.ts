@@ -4,6 +4,7 @@ import { donationJobs } from './jobs.ts';
 import { donationRoutes } from './routes.ts';
 import type { DonationsService } from './service.ts';
 
+export { forgetDonor, runningSubscriptionsOf } from './repository.ts';
 export { adminDonation } from './schemas.ts';
 export { createDonationsService, type DonationsService, donationListener } from './service.ts';
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { donationPayments, gifts } from './tables.ts';
 
@@ -7,6 +7,9 @@ export type NewGift = typeof gifts.$inferInsert;
 export type DonationPaymentRow = typeof donationPayments.$inferSelect;
 
 const LIST_LIMIT = 500;
+
+/** A recurring gift in these states still takes payments, so cancelling it means something. */
+const cancellableStatuses: GiftRow['status'][] = ['pending', 'active', 'past_due'];
 
 /** The gift of a checkout, created on its first event. */
 export const ensureGift = async (db: DbOrTx, values: NewGift): Promise<GiftRow> => {
@@ -129,3 +132,21 @@ export const listWithGifts = (db: DbOrTx) =>
     .innerJoin(gifts, eq(gifts.id, donationPayments.giftId))
     .orderBy(desc(donationPayments.createdAt))
     .limit(LIST_LIMIT);
+
+const donorIs = (email: string) => sql`lower(${gifts.email}) = ${email.toLowerCase()}`;
+
+/** The donor's monthly or yearly gifts still taking payments, to cancel with the provider. */
+export const runningSubscriptionsOf = async (db: DbOrTx, email: string) =>
+  (
+    await db
+      .select({ subscriptionId: gifts.subscriptionId })
+      .from(gifts)
+      .where(and(donorIs(email), isNotNull(gifts.subscriptionId), inArray(gifts.status, cancellableStatuses)))
+  ).map((row) => row.subscriptionId!);
+
+/**
+ * Erasing an account: each gift keeps its amount and date and its payments keep theirs, with their ids
+ * as receipt numbers, as the law asks; the address and the provider's customer go.
+ */
+export const forgetDonor = (db: DbOrTx, email: string) =>
+  db.update(gifts).set({ email: null, customerId: null }).where(donorIs(email));

@@ -3,6 +3,7 @@ import type { Feature } from '../feature-module.ts';
 import { newsletterJobs } from './jobs.ts';
 import { newsletterRoutes } from './routes.ts';
 
+export { unsubscribeEmail } from './repository.ts';
 export { subscriber } from './schemas.ts';
 export { listSubscribers, queueLetter, sendNewsletterEmail } from './service.ts';
 

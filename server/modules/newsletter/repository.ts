@@ -77,6 +77,18 @@ export const markUnsubscribed = (db: DbOrTx, id: string) =>
     })
     .where(eq(newsletterSubscribers.id, id));
 
+/** Unsubscribes an address whatever its state, as unsubscribing does, so no letter reaches it again. */
+export const unsubscribeEmail = (db: DbOrTx, email: string) =>
+  db
+    .update(newsletterSubscribers)
+    .set({
+      status: 'unsubscribed',
+      unsubscribedAt: sql`coalesce(${newsletterSubscribers.unsubscribedAt}, now())`,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+    })
+    .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`);
+
 export const listAll = (db: DbOrTx) =>
   db.select().from(newsletterSubscribers).orderBy(asc(newsletterSubscribers.createdAt));
 

@@ -4,6 +4,7 @@ import { paymentRoutes } from './routes.ts';
 import type { PaymentsService } from './service.ts';
 
 export type { PaymentEvent, SubscriptionState } from './provider.ts';
+export { forgetPayer } from './repository.ts';
 export {
   type Checkout,
   createPaymentProvider,

@@ -68,3 +68,10 @@ export const findPrice = async (db: DbOrTx, lookupKey: string) => {
 export const savePrice = async (db: DbOrTx, lookupKey: string, priceId: string) => {
   await db.insert(paymentPrices).values({ lookupKey, priceId }).onConflictDoNothing();
 };
+
+/** Erasing an account: its checkouts keep what was paid and when, and lose the address and the provider's customer. */
+export const forgetPayer = (db: DbOrTx, email: string) =>
+  db
+    .update(paymentCheckouts)
+    .set({ email: null, customerId: null, clientSecret: null, updatedAt: sql`now()` })
+    .where(sql`lower(${paymentCheckouts.email}) = ${email.toLowerCase()}`);

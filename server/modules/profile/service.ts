@@ -12,6 +12,9 @@ import { prepareAvatar } from './avatar.ts';
 
 export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
 
+/** Every avatar a pilgrim uploaded is stored under this folder. */
+export const avatarFolder = (userId: string) => `avatars/${userId}`;
+
 const asVibe = (value: string | null): Vibe | null =>
   value && (vibes as readonly string[]).includes(value) ? (value as Vibe) : null;
 
@@ -67,7 +70,7 @@ export const createProfileService = (deps: ProfileDeps) => {
   const replaceAvatar = async (userId: string, upload: TemporaryFile) => {
     const current = await requireProfile(userId);
     const image = await prepareAvatar(upload.path);
-    const key = `avatars/${userId}/${randomUUID()}.webp`;
+    const key = `${avatarFolder(userId)}/${randomUUID()}.webp`;
     await deps.storage.write(key, image);
     const row = await updateUserDetails(deps.db, userId, { avatarKey: key });
     if (current.avatarKey) {

@@ -4,7 +4,7 @@ import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
 import { createSoulStoryService } from './service.ts';
 
-export { countMemories } from './service.ts';
+export { countMemories, userFolder as memoryFolder } from './service.ts';
 
 /** The routes and the render jobs share one service. */
 export const soulStoryFeature = (deps: AppDeps): Feature => {

@@ -47,7 +47,8 @@ export type SoulStoryDeps = Pick<
   'config' | 'db' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
 >;
 
-const userFolder = (userId: string) => `soul-stories/${userId}`;
+/** Every stored file of a pilgrim's memories and keepsake lies under this folder. */
+export const userFolder = (userId: string) => `soul-stories/${userId}`;
 export const segmentKeyFor = (mediaKey: string) => `${mediaKey.replace(/\.[^./]+$/, '')}.segment.mov`;
 export const keepsakeKeysFor = (userId: string, version: number) => ({
   videoKey: `${userFolder(userId)}/keepsake-${version}.mp4`,

@@ -1,0 +1,13 @@
+import type { AppDeps } from '../../deps.ts';
+import type { Feature } from '../feature-module.ts';
+import { accountRoutes } from './routes.ts';
+import { type AccountDeps, createAccountService } from './service.ts';
+
+/** Deleting one's own account: everything it holds goes, save the anonymous record of giving. */
+export const accountFeature = (
+  deps: AppDeps,
+  cancelSubscription: AccountDeps['cancelSubscription'],
+): Feature => ({
+  name: 'account',
+  routes: accountRoutes(deps, createAccountService({ ...deps, cancelSubscription })),
+});

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { deleteAccountBody } from '../../../contract/account.ts';
+import { errorBody, okBody } from '../../../contract/common.ts';
+import type { AppDeps } from '../../deps.ts';
+import { userIdOf } from '../../http/auth-guard.ts';
+import type { AccountService } from './service.ts';
+
+export const accountRoutes =
+  (deps: AppDeps, service: AccountService): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.delete(
+      '/api/account/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['account'],
+          summary:
+            'Delete the account with everything it holds, after the current password; donations keep only amount, date and receipt number',
+          security: [{ bearer: [] }],
+          body: deleteAccountBody,
+          response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody },
+        },
+      },
+      async (request) => {
+        await service.deleteAccount(userIdOf(request), request.body.password);
+        return { ok: true as const };
+      },
+    );
+  };

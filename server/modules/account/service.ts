@@ -1,0 +1,52 @@
+import { accountMessages } from '../../../contract/account.ts';
+import type { AppDeps } from '../../deps.ts';
+import { Forbidden, Unauthorized } from '../../http/errors.ts';
+import { deleteUser, findUserById } from '../../identity/users.ts';
+import { verifyPassword } from '../auth/index.ts';
+import { forgetDonor, runningSubscriptionsOf } from '../donations/index.ts';
+import { unsubscribeEmail } from '../newsletter/index.ts';
+import { forgetPayer } from '../payments/index.ts';
+import { avatarFolder } from '../profile/index.ts';
+import { memoryFolder } from '../soul-story/index.ts';
+
+export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'logger'> {
+  /** Cancels a recurring gift with the payment provider and records it, as the gift's own page does. */
+  cancelSubscription(subscriptionId: string): Promise<unknown>;
+}
+
+/** Erasing an account, as a pilgrim asks for it (GDPR article 17). */
+export const createAccountService = (deps: AccountDeps) => {
+  const removeStoredFiles = async (userId: string) => {
+    for (const folder of [memoryFolder(userId), avatarFolder(userId)]) {
+      for (const key of await deps.storage.list(`${folder}/`)) await deps.storage.remove(key);
+    }
+  };
+
+  /**
+   * Cancels the running gifts first: should the provider refuse, nothing is erased yet and the pilgrim
+   * can try again. Then one transaction removes the account (its memories, keepsake and share link,
+   * conversation, reminders, notifications and sessions go with it by cascade), unsubscribes the
+   * newsletter and strips the donor from the record of giving. The files go last, once nothing points
+   * at them.
+   */
+  const deleteAccount = async (userId: string, password: string) => {
+    const user = await findUserById(deps.db, userId);
+    if (!user) throw new Unauthorized();
+    if (!(await verifyPassword(user.passwordHash, password)))
+      throw new Forbidden(accountMessages.wrongPassword);
+    for (const subscriptionId of await runningSubscriptionsOf(deps.db, user.email))
+      await deps.cancelSubscription(subscriptionId);
+    await deps.db.transaction(async (tx) => {
+      await forgetDonor(tx, user.email);
+      await forgetPayer(tx, user.email);
+      await unsubscribeEmail(tx, user.email);
+      await deleteUser(tx, userId);
+    });
+    deps.sessions.forgetUser(userId);
+    await removeStoredFiles(userId);
+  };
+
+  return { deleteAccount };
+};
+
+export type AccountService = ReturnType<typeof createAccountService>;
