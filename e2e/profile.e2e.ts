@@ -87,6 +87,8 @@ describe('profile in the browser', () => {
     await page.getByText('Upload failed').waitFor();
     await page.getByText('The avatar must be an image (JPEG, PNG, WebP, GIF or AVIF)').waitFor();
     await page.getByRole('dialog', { name: 'New Avatar' }).getByRole('button', { name: 'Cancel' }).click();
+    // Closed before the next file is chosen, so the count below sees only what that file opens.
+    await page.getByRole('dialog', { name: 'New Avatar' }).waitFor({ state: 'hidden' });
 
     await chooseFileOfSize(
       page.locator('input[type=file]'),

@@ -22,6 +22,7 @@ import { useLogout } from '../auth/index.ts';
 import { JourneySettingsCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
+import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
 
 const ONLY_IMAGES = 'Only image files are allowed';
@@ -126,6 +127,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </Button>
         </Group>
       </Card>
+      <DeleteAccountSection />
       <EditProfileDialog profile={profile} opened={editOpen} onClose={edit.close} />
       <AvatarDialog file={avatarFile} onClose={() => setAvatarFile(null)} />
     </Stack>

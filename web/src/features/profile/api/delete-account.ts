@@ -1,0 +1,6 @@
+import type { DeleteAccountBody } from '../../../../../contract/account.ts';
+import { api } from '../../../shared/http.ts';
+
+/** Erases the signed-in pilgrim's account once the password is confirmed; their sessions end with it. */
+export const deleteAccount = (body: DeleteAccountBody) =>
+  api<{ ok: true }>('/api/account/', { method: 'DELETE', body });

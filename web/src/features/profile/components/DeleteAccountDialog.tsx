@@ -1,0 +1,105 @@
+import { Button, Card, Group, List, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { accountErasure, accountMessages } from '../../../../../contract/account.ts';
+import { errorMessage } from '../../../shared/http.ts';
+import { clearSession } from '../../../shared/session.ts';
+import { toast } from '../../../shared/toast.ts';
+import { deleteAccount } from '../api/delete-account.ts';
+
+/** Says what goes and what is kept, asks for the password, and signs the pilgrim out once it is done. */
+function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError(accountMessages.passwordRequired);
+      return;
+    }
+    setDeleting(true);
+    setError(null);
+    try {
+      await deleteAccount({ password });
+    } catch (failure) {
+      setError(errorMessage(failure, accountMessages.deleteFailed));
+      setDeleting(false);
+      return;
+    }
+    // Leaving the profile first, so its guard does not send the pilgrim to sign in; the sessions are
+    // already gone on the server, so signing out is only forgetting them here.
+    await navigate('/', { replace: true });
+    clearSession();
+    queryClient.clear();
+    toast('success', accountMessages.deleted, accountMessages.deletedDetail);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">This cannot be undone. Deleting your account erases:</Text>
+        <List size="sm" spacing={4}>
+          {accountErasure.erased.map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+        <Text size="sm" c="gray.7">
+          {accountErasure.kept}
+        </Text>
+        <PasswordInput
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(event) => setPassword(event.currentTarget.value)}
+          error={error}
+          data-autofocus
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel} type="button" disabled={deleting}>
+            Cancel
+          </Button>
+          <Button type="submit" color="red" loading={deleting}>
+            Delete my account
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Delete my account" centered>
+      {opened && <DeleteAccountForm onCancel={onClose} />}
+    </Modal>
+  );
+}
+
+/** The profile's last card: where a pilgrim leaves for good. */
+export function DeleteAccountSection() {
+  const [opened, setOpened] = useState(false);
+  return (
+    <Card withBorder radius="md" p="lg">
+      <Group justify="space-between">
+        <Stack gap={2}>
+          <Title order={2} size="h4">
+            Delete my account
+          </Title>
+          <Text size="sm" c="gray.7">
+            Erase your account, memories and keepsake for good.
+          </Text>
+        </Stack>
+        <Button color="red" variant="light" onClick={() => setOpened(true)}>
+          Delete my account
+        </Button>
+      </Group>
+      <DeleteAccountDialog opened={opened} onClose={() => setOpened(false)} />
+    </Card>
+  );
+}
