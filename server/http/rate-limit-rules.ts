@@ -77,6 +77,13 @@ const rules = (config: Config) => {
       limit: config.AUTH_RATE_LIMIT_RESET_EMAILS,
       windowSeconds: config.PASSWORD_RESET_TTL_MINUTES * MINUTE,
     },
+    /** Passwords tried to delete an account, so a stolen access token cannot guess its way to erasing it. */
+    'account-delete:user': {
+      per: 'user',
+      limit: 5,
+      windowSeconds: 15 * MINUTE,
+      message: authMessages.tooManyAttempts,
+    },
     'chat:user': { per: 'user', limit: 20, windowSeconds: MINUTE, message: chatMessages.rateLimited },
     'reminder:user': { per: 'user', limit: 30, windowSeconds: HOUR },
     'newsletter:ip': { per: 'address', limit: 20, windowSeconds: HOUR },

@@ -254,4 +254,15 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
     expect(await rowsOf(userId)).toEqual(rowsBefore);
     expect((await signIn(testApp, pilgrim)).email).toBe(pilgrim.email);
   });
+
+  it('stops guessing after five tries in a quarter of an hour, the right password included', async () => {
+    const pilgrim = await signUp(testApp, newUserDetails());
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await deleteAccount(pilgrim.headers, { password: `guess-${attempt}` })).statusCode).toBe(403);
+    }
+    const refused = await deleteAccount(pilgrim.headers, { password: pilgrim.password });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toBe(authMessages.tooManyAttempts);
+    expect((await signIn(testApp, pilgrim)).email).toBe(pilgrim.email);
+  });
 });

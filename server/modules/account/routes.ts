@@ -3,6 +3,7 @@ import { deleteAccountBody } from '../../../contract/account.ts';
 import { errorBody, okBody } from '../../../contract/common.ts';
 import type { AppDeps } from '../../deps.ts';
 import { userIdOf } from '../../http/auth-guard.ts';
+import { limit } from '../../http/rate-limit-rules.ts';
 import type { AccountService } from './service.ts';
 
 export const accountRoutes =
@@ -18,11 +19,20 @@ export const accountRoutes =
             'Delete the account with everything it holds, after the current password; donations keep only amount, date and receipt number',
           security: [{ bearer: [] }],
           body: deleteAccountBody,
-          response: { 200: okBody, 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody },
+          response: {
+            200: okBody,
+            400: errorBody,
+            401: errorBody,
+            403: errorBody,
+            429: errorBody,
+            503: errorBody,
+          },
         },
       },
       async (request) => {
-        await service.deleteAccount(userIdOf(request), request.body.password);
+        const userId = userIdOf(request);
+        await limit(deps, 'account-delete:user', userId);
+        await service.deleteAccount(userId, request.body.password);
         return { ok: true as const };
       },
     );
