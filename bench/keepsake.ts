@@ -13,9 +13,8 @@ import {
   SEGMENT,
   TITLE_SECONDS,
 } from '../server/modules/soul-story/render.ts';
-import { freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
-import { signUp } from '../test/users.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
+import { peakRssGrowth, startUploadServer } from './upload-server.ts';
 
 const exec = promisify(execFile);
 const tools = resolveMediaTools({});
@@ -183,20 +182,8 @@ const naiveRender = async (
 
 /** The server's resident memory while it receives a 200 MB upload, sampled every 50 ms. */
 const uploadMemory = async () => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-keepsake-server-'));
-  const port = await freePort();
-  const server = spawnQuiet(process.execPath, ['server/main.ts'], {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    RUN_MODE: 'web',
-    RATE_LIMIT_SCALE: '1000',
-  });
+  const server = await startUploadServer('keepsake');
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/healthz`);
-    const { access } = await signUp(base);
     const { stdout: head } = await exec(
       tools.ffmpeg,
       [
@@ -228,27 +215,22 @@ const uploadMemory = async () => {
       yield Buffer.from(`\r\n--${boundary}--\r\n`);
     }
     await new Promise((resolve) => setTimeout(resolve, 1000));
-    const before = rssBytes(server.child.pid!);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(server.child.pid!));
-    }, 50);
-    const { result: response, ms } = await timed(() =>
-      fetch(`${base}/api/soulstory/upload/`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${access}`,
-          'content-type': `multipart/form-data; boundary=${boundary}`,
-        },
-        body: Readable.toWeb(Readable.from(body())) as ReadableStream,
-        duplex: 'half',
-      } as RequestInit),
+    const { result: timedUpload, growth } = await peakRssGrowth(server.pid, () =>
+      timed(() =>
+        fetch(`${server.base}/api/soulstory/upload/`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${server.access}`,
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+          },
+          body: Readable.toWeb(Readable.from(body())) as ReadableStream,
+          duplex: 'half',
+        } as RequestInit),
+      ),
     );
-    clearInterval(sampler);
-    return { growth: peak - before, ms, status: response.status };
+    return { growth, ms: timedUpload.ms, status: timedUpload.result.status };
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 

@@ -1,14 +1,13 @@
 import { createReadStream, existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { MAX_VIDEO_BYTES } from '../contract/soul-story.ts';
 import { probe, probeDuration, resolveMediaTools } from '../server/media/ffmpeg.ts';
-import { cpuMs, freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
+import { cpuMs } from '../test/app-process.ts';
 import { ffmpeg, type MultipartPart, multipartBody } from '../test/soul-stories.ts';
-import { signUp } from '../test/users.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
+import { peakRssGrowth, startUploadServer } from './upload-server.ts';
 
 /**
  * Spec section 7 lists the upload's parts as media, title, type: the file arrives before the server
@@ -99,45 +98,22 @@ const upload = (port: number, access: string, parts: MultipartPart[]) =>
 
 /** One upload of the large video on a fresh server process, after a small warm-up upload in the same order. */
 const measure = async (order: Order, large: string, small: string) => {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-uploads-server-'));
-  const port = await freePort();
-  const server = spawnQuiet(process.execPath, [path.join(root, 'server/main.ts')], {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    // Reception alone: the render jobs an upload queues are left to a worker that does not run here.
-    RUN_MODE: 'web',
-    RATE_LIMIT_SCALE: '1000',
-  });
+  const server = await startUploadServer('uploads');
   try {
-    const base = `http://127.0.0.1:${port}`;
-    await waitForOk(`${base}/readyz`).catch((error: Error) => {
-      throw new Error(
-        server.child.exitCode === null
-          ? error.message
-          : `the server exited with code ${server.child.exitCode}`,
-      );
-    });
-    const { access } = await signUp(base);
-    const warmUp = await upload(port, access, partsFor(order, small));
+    const warmUp = await upload(server.port, server.access, partsFor(order, small));
     if (warmUp.status !== 201)
       throw new Error(`the warm-up upload (${order}) answered ${warmUp.status} ${warmUp.text}`);
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const before = rssBytes(server.child.pid!);
-    const cpuBefore = cpuMs(server.child.pid!);
-    let peak = before;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, rssBytes(server.child.pid!));
-    }, 50);
-    const result = await upload(port, access, partsFor(order, large)).finally(() => clearInterval(sampler));
+    const cpuBefore = cpuMs(server.pid);
+    const { result, growth } = await peakRssGrowth(server.pid, () =>
+      upload(server.port, server.access, partsFor(order, large)),
+    );
     if (result.status !== 201)
       throw new Error(`the 200 MB upload (${order}) answered ${result.status} ${result.text}`);
-    return { ms: result.ms, growth: peak - before, cpuMs: cpuMs(server.child.pid!) - cpuBefore };
+    return { ms: result.ms, growth, cpuMs: cpuMs(server.pid) - cpuBefore };
   } finally {
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 };
 
