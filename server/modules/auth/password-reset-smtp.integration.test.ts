@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signUp } from '../../../test/users.ts';
 import { waitFor } from '../../../test/wait-for.ts';
 
 interface Received {
@@ -52,7 +53,7 @@ describe(`password reset over real SMTP on ${process.env.TEST_DB}`, () => {
   it('delivers the reset email over SMTP, and its link resets the password', async () => {
     const post = (url: string, payload: object) => testApp.app.inject({ method: 'POST', url, payload });
     const user = { username: 'smtp_walker', email: 'smtp.walker@example.com', password: 'original-pass' };
-    expect((await post('/api/register/', user)).statusCode).toBe(201);
+    await signUp(testApp, user);
     expect((await post('/api/password/reset-request/', { email: user.email })).statusCode).toBe(200);
 
     const [message] = await waitFor(
