@@ -84,6 +84,15 @@ export const waitForEmail = async (email: string, subject: RegExp, timeoutMs = 1
 
 /** axe must find no serious or critical violation on the page as it stands. */
 export const expectAccessible = async (page: Page) => {
+  // A toast fading in has the contrast of its current opacity: judge the page once transitions end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
