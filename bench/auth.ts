@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { newUserDetails, signUp } from '../test/users.ts';
+import { newUserDetails, signUp } from '#test/users.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { type BenchSection, formatMs } from './section.ts';
 

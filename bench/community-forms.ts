@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { listSurveyResponses } from '../server/modules/survey/index.ts';
+import { listSurveyResponses } from '#server/modules/survey/index.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { type BenchRow, type BenchSection, formatMs } from './section.ts';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import { freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
+import { freePort, rssBytes, spawnQuiet, waitForOk } from '#test/app-process.ts';
 import { type BenchSection, formatKb, formatMb, formatMs } from './section.ts';
 
 const root = path.resolve(import.meta.dirname, '..');

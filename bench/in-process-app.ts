@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createRuntime } from '#server/runtime.ts';
 
 /**
  * The app built in this process on a fresh data folder and listening on a free port. Rate limits are

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { resolveMediaTools, runFfmpeg } from '../server/media/ffmpeg.ts';
+import { resolveMediaTools, runFfmpeg } from '#server/media/ffmpeg.ts';
 import {
   fontFile,
   joinSegments,
@@ -12,7 +12,7 @@ import {
   renderVideoSegment,
   SEGMENT,
   TITLE_SECONDS,
-} from '../server/modules/soul-story/render.ts';
+} from '#server/modules/soul-story/render.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
 import { peakRssGrowth, startUploadServer } from './upload-server.ts';
 

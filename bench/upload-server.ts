@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, rssBytes, spawnQuiet, waitForOk } from '../test/app-process.ts';
-import { signUp } from '../test/users.ts';
+import { freePort, rssBytes, spawnQuiet, waitForOk } from '#test/app-process.ts';
+import { signUp } from '#test/users.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

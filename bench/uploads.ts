@@ -2,10 +2,10 @@ import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, rename, stat } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
-import { MAX_VIDEO_BYTES } from '../contract/soul-story.ts';
-import { probe, probeDuration, resolveMediaTools } from '../server/media/ffmpeg.ts';
-import { cpuMs } from '../test/app-process.ts';
-import { ffmpeg, type MultipartPart, multipartBody } from '../test/soul-stories.ts';
+import { MAX_VIDEO_BYTES } from '#contract/soul-story.ts';
+import { probe, probeDuration, resolveMediaTools } from '#server/media/ffmpeg.ts';
+import { cpuMs } from '#test/app-process.ts';
+import { ffmpeg, type MultipartPart, multipartBody } from '#test/soul-stories.ts';
 import { type BenchSection, formatMb, formatMs } from './section.ts';
 import { peakRssGrowth, startUploadServer } from './upload-server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { accountErasure, accountMessages } from '../contract/account.ts';
-import { storageKeys } from '../web/src/shared/session.ts';
+import { accountErasure, accountMessages } from '#contract/account.ts';
+import { storageKeys } from '#web/shared/session.ts';
 import { expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 describe('deleting an account in the browser', () => {

@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appEnv, browserTestServer } from '../test/app-process.ts';
-import { readOutbox } from '../test/outbox.ts';
-import { newUserDetails, signIn, signUp, type UserDetails } from '../test/users.ts';
+import { appEnv, browserTestServer } from '#test/app-process.ts';
+import { readOutbox } from '#test/outbox.ts';
+import { newUserDetails, signIn, signUp, type UserDetails } from '#test/users.ts';
 import { expectAccessible, storeSession, useBrowser } from './fixtures.ts';
 
 /**

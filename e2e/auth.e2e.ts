@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newUserDetails } from '../test/users.ts';
+import { newUserDetails } from '#test/users.ts';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser, waitForEmail } from './fixtures.ts';
 
 const visible = (page: Page, text: string) => page.getByText(text, { exact: true }).first().waitFor();

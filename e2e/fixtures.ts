@@ -2,10 +2,10 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { readOutbox } from '../test/outbox.ts';
-import { newUserDetails, signUp, type UserDetails } from '../test/users.ts';
-import { waitFor } from '../test/wait-for.ts';
-import { storageKeys } from '../web/src/shared/session.ts';
+import { readOutbox } from '#test/outbox.ts';
+import { newUserDetails, signUp, type UserDetails } from '#test/users.ts';
+import { waitFor } from '#test/wait-for.ts';
+import { storageKeys } from '#web/shared/session.ts';
 
 export const baseURL = () => inject('baseURL');
 

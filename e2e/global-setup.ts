@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { browserTestServer } from '../test/app-process.ts';
+import { browserTestServer } from '#test/app-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

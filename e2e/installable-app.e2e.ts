@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { doors } from '../contract/doors.ts';
+import { doors } from '#contract/doors.ts';
 import { useBrowser } from './fixtures.ts';
 
 /** Waits until the service worker is active, then reloads so that it controls the page. */

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { MAX_AVATAR_BYTES, profileMessages } from '../contract/profile.ts';
+import { MAX_AVATAR_BYTES, profileMessages } from '#contract/profile.ts';
 import { chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 describe('profile in the browser', () => {

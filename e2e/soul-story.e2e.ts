@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES, soulStoryMessages } from '../contract/soul-story.ts';
+import { MAX_PHOTO_BYTES, soulStoryMessages } from '#contract/soul-story.ts';
 import { baseURL, chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { decodeErrors, ffprobe, uploadMemory, useTestMedia } from './soul-story-media.ts';
 

@@ -6,7 +6,7 @@ import {
   chatMessages,
   SAFETY_REPLY,
   SCHEDULING_FAILED_FOLLOW_UP_MS,
-} from '../contract/vela.ts';
+} from '#contract/vela.ts';
 import { baseURL, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 /**

@@ -44,7 +44,7 @@ describe('the import boundaries', () => {
       check({
         'server/http/auth-guard.ts': "import { users } from '../modules/auth/tables.ts';",
         'web/src/shared/http.ts': "import { chat } from '../features/vela/api/chat.ts';",
-        'contract/vela.ts': "import { config } from '../server/config.ts';",
+        'contract/vela.ts': "import { config } from '#server/config.ts';",
         'server/modules/vela/routes.ts':
           "import { ChatPage } from '../../../web/src/features/vela/ChatPage.tsx';",
         'web/src/features/vela/api.ts':
@@ -60,7 +60,7 @@ describe('the import boundaries', () => {
         'server/modules/index.ts': "import { blogRoutes } from './blog/routes.ts';",
         'web/src/app/router.tsx': "import { ChatPage } from '../features/vela/ChatPage.tsx';",
         'server/modules/blog/blog.integration.test.ts': "import { startSession } from '../auth/service.ts';",
-        'test/pilgrims.ts': "import { startSession } from '../server/modules/auth/service.ts';",
+        'test/pilgrims.ts': "import { startSession } from '#server/modules/auth/service.ts';",
         'server/modules/vela/routes.ts': "import { chatMessages } from '../../../contract/vela.ts';",
         'server/modules/blog/routes.ts': "import { errorBody } from '#contract/common.ts';",
         'web/src/features/vela/ChatPage.tsx': "import { useSession } from '#web/features/auth/index.ts';",

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { CHECKSUMS_FILE, migrationProblems } from '../server/db/migration-checksums.ts';
+import { CHECKSUMS_FILE, migrationProblems } from '#server/db/migration-checksums.ts';
 
 /** Fails when a landed migration was edited, removed or reordered, or a new one has no checksum line yet. */
 const folder = path.resolve(import.meta.dirname, '../server/db/migrations');

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createRuntime } from '../server/runtime.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createRuntime } from '#server/runtime.ts';
 
 /**
  * Lints the OpenAPI document the app publishes at /api/openapi.json with `redocly lint` (rules in

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../server/identity/tables.ts';
+import { users } from '#server/identity/tables.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { signUp } from './users.ts';
 

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
-import { createRuntime, type Runtime } from '../server/runtime.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createRuntime, type Runtime } from '#server/runtime.ts';
 import { type OutboxMessage, readOutbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
 

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import pg from 'pg';
 import { fromPglite, PgBoss } from 'pg-boss';
-import { type Database, openDatabase } from '../server/db/client.ts';
+import { type Database, openDatabase } from '#server/db/client.ts';
 
 /** Integration tests run on embedded PGlite by default, and on a PostgreSQL server when TEST_DB=postgres. */
 export const testDatabaseKind = (): 'pglite' | 'postgres' =>

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { users } from '../server/identity/tables.ts';
-import { startSession } from '../server/modules/auth/service.ts';
+import { users } from '#server/identity/tables.ts';
+import { startSession } from '#server/modules/auth/service.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Accounts for tests and benchmarks, made where signing up is not what is being tested. */

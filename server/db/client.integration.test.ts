@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase, testDatabaseKind } from '../../test/test-database.ts';
+import { openTestDatabase, testDatabaseKind } from '#test/test-database.ts';
 import type { Database } from './client.ts';
 
 describe.skipIf(testDatabaseKind() !== 'postgres')('the PostgreSQL connection pool', () => {

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { testDatabaseKind } from '../../test/test-database.ts';
+import { testDatabaseKind } from '#test/test-database.ts';
 import { registerErrorHandler } from '../http/error-handler.ts';
 import { type Database, openDatabase } from './client.ts';
 

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { compressBuild } from '../../scripts/compress-build.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 /** Text that compresses, like real code: long enough to pass the 1 KB threshold many times over. */
 const text = (line: string, lines = 200) =>

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, paddedFile } from '../../test/soul-stories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { signUp } from '../../test/users.ts';
+import { multipartBody, paddedFile } from '#test/soul-stories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signUp } from '#test/users.ts';
 import { notMultipartMessage } from './multipart.ts';
 
 interface Answer {

@@ -1,6 +1,6 @@
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import { z } from 'zod';
-import { errorBody } from '../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 
 type Json = Record<string, unknown>;
 interface Operation extends Json {

@@ -1,7 +1,7 @@
-import { authMessages } from '../../contract/auth.ts';
-import { communityMessages } from '../../contract/community.ts';
-import { contactMessages } from '../../contract/contact.ts';
-import { chatMessages } from '../../contract/vela.ts';
+import { authMessages } from '#contract/auth.ts';
+import { communityMessages } from '#contract/community.ts';
+import { contactMessages } from '#contract/contact.ts';
+import { chatMessages } from '#contract/vela.ts';
 import type { Config } from '../config.ts';
 import type { RateLimiter, RateRule } from './rate-limit.ts';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 const PUBLIC_URL = 'https://pilgrims.example';
 

@@ -1,7 +1,7 @@
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
-import { countries } from '../../contract/countries.ts';
+import { countries } from '#contract/countries.ts';
 import { isCountryCode, matchNationality, nationalityToStore, readNationality } from './nationality.ts';
 import { demonyms, extraNames } from './nationality-words.ts';
 

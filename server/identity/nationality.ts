@@ -1,6 +1,6 @@
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import es from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
-import { countryName } from '../../contract/countries.ts';
+import { countryName } from '#contract/countries.ts';
 import { demonyms, extraNames } from './nationality-words.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { waitFor } from '#test/wait-for.ts';
 import { defineJob } from './queue.ts';
 
 describe(`job queue on ${process.env.TEST_DB}`, () => {

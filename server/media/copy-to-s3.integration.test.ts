@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBucket, type TestBucket } from '../../test/s3-bucket.ts';
+import { startTestBucket, type TestBucket } from '#test/s3-bucket.ts';
 import { loadConfig } from '../config.ts';
 import { createS3Storage } from './s3-storage.ts';
 import { createTemporaryFiles } from './temporary-files.ts';

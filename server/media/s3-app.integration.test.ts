@@ -2,11 +2,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestBucket, type TestBucket } from '../../test/s3-bucket.ts';
-import { listFiles, makeClip, makePhoto, storyClient } from '../../test/soul-stories.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { createUser } from '../../test/users.ts';
-import { waitFor } from '../../test/wait-for.ts';
+import { startTestBucket, type TestBucket } from '#test/s3-bucket.ts';
+import { listFiles, makeClip, makePhoto, storyClient } from '#test/soul-stories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createUser } from '#test/users.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 /** How long ffmpeg may take to render in the background while other test files share the 2 cores. */
 const RENDER_WAIT_MS = 150_000;

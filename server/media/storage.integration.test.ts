@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startTestBucket } from '../../test/s3-bucket.ts';
+import { startTestBucket } from '#test/s3-bucket.ts';
 import { loadConfig } from '../config.ts';
 import { Invalid, NotFound } from '../http/errors.ts';
 import { createS3Storage, PRESIGNED_URL_SECONDS } from './s3-storage.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../test/test-database.ts';
+import { openTestDatabase } from '#test/test-database.ts';
 import { loadConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { sharedSigningSecret, withSecrets } from './shared-secret.ts';

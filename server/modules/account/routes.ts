@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteAccountBody } from '../../../contract/account.ts';
-import { errorBody, okBody } from '../../../contract/common.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+import { deleteAccountBody } from '#contract/account.ts';
+import { errorBody, okBody } from '#contract/common.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import type { AccountService } from './service.ts';
 
 export const accountRoutes =

@@ -1,7 +1,7 @@
-import { accountMessages } from '../../../contract/account.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Forbidden, Unauthorized } from '../../http/errors.ts';
-import { deleteUser, findUserById } from '../../identity/users.ts';
+import { accountMessages } from '#contract/account.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Forbidden, Unauthorized } from '#server/http/errors.ts';
+import { deleteUser, findUserById } from '#server/identity/users.ts';
 import { verifyPassword } from '../auth/index.ts';
 import { forgetDonor, runningSubscriptionsOf } from '../donations/index.ts';
 import { unsubscribeEmail } from '../newsletter/index.ts';

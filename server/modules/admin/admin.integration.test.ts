@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminBlogPost, BlogPost } from '../../../contract/blog.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { signUp } from '../../../test/users.ts';
-import { setRoleByEmail } from '../../identity/users.ts';
+import type { AdminBlogPost, BlogPost } from '#contract/blog.ts';
+import { setRoleByEmail } from '#server/identity/users.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signUp } from '#test/users.ts';
 
 describe(`admin console API on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

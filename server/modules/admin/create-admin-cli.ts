@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { emailField } from '../../../contract/common.ts';
-import { openDatabase } from '../../db/client.ts';
-import { setRoleByEmail } from '../../identity/users.ts';
-import { prepareProcess } from '../../start.ts';
+import { emailField } from '#contract/common.ts';
+import { openDatabase } from '#server/db/client.ts';
+import { setRoleByEmail } from '#server/identity/users.ts';
+import { prepareProcess } from '#server/start.ts';
 
 /**
  * `npm run admin:create -- --email someone@example.com` makes an existing account an admin;

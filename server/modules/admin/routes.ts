@@ -1,21 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  adminMe,
-  adminMessages,
-  handledBody,
-  messageKindQuery,
-  requestKindQuery,
-} from '../../../contract/admin.ts';
-import { blogLimits, blogPostInput } from '../../../contract/blog.ts';
-import { errorBody } from '../../../contract/common.ts';
-import { letterInput, letterQueued } from '../../../contract/newsletter.ts';
-import { surveyAggregates } from '../../../contract/survey.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
-import { Invalid, Unauthorized } from '../../http/errors.ts';
-import { receiveForm } from '../../http/multipart.ts';
-import { findUserById } from '../../identity/users.ts';
+import { adminMe, adminMessages, handledBody, messageKindQuery, requestKindQuery } from '#contract/admin.ts';
+import { blogLimits, blogPostInput } from '#contract/blog.ts';
+import { errorBody } from '#contract/common.ts';
+import { letterInput, letterQueued } from '#contract/newsletter.ts';
+import { surveyAggregates } from '#contract/survey.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import { Invalid, Unauthorized } from '#server/http/errors.ts';
+import { receiveForm } from '#server/http/multipart.ts';
+import { findUserById } from '#server/identity/users.ts';
 import {
   adminBlogPost,
   createPost,

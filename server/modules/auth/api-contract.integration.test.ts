@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { signUp } from '../../../test/users.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signUp } from '#test/users.ts';
 
 describe(`account and profile routes as documented and under bad input on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

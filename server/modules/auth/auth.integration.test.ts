@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '../../../contract/auth.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { waitFor } from '../../../test/wait-for.ts';
+import { authMessages } from '#contract/auth.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 let counter = 0;
 const newUser = () => {

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.ts';
-import { type AnyJobDefinition, defineJob } from '../../jobs/queue.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { type AnyJobDefinition, defineJob } from '#server/jobs/queue.ts';
 import { SEND_SIGN_IN_WARNING_JOB } from './limits.ts';
 import { type AuthService, findUserForMail, SEND_PASSWORD_RESET_JOB } from './service.ts';
 

@@ -1,8 +1,8 @@
-import type { AppDeps } from '../../deps.ts';
-import { Unauthorized } from '../../http/errors.ts';
-import { type RateCount, type RateRule, tooMany } from '../../http/rate-limit.ts';
-import { limit, type RateLimitName, rateRule } from '../../http/rate-limit-rules.ts';
-import { findUserByEmail } from '../../identity/users.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Unauthorized } from '#server/http/errors.ts';
+import { type RateCount, type RateRule, tooMany } from '#server/http/rate-limit.ts';
+import { limit, type RateLimitName, rateRule } from '#server/http/rate-limit-rules.ts';
+import { findUserByEmail } from '#server/identity/users.ts';
 
 export const SEND_SIGN_IN_WARNING_JOB = 'auth.send-sign-in-warning';
 

@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { signUp } from '../../../test/users.ts';
-import { waitFor } from '../../../test/wait-for.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { signUp } from '#test/users.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 interface Received {
   from: string;

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { endEverySession, endSession } from '../../identity/sessions.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { endEverySession, endSession } from '#server/identity/sessions.ts';
 import { passwordResetTokens, refreshTokens } from './tables.ts';
 
 export const insertRefreshToken = (

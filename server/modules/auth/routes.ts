@@ -15,10 +15,10 @@ import {
   updateUserBody,
   verifyResetTokenBody,
   verifyResetTokenResponse,
-} from '../../../contract/auth.ts';
-import { errorBody } from '../../../contract/common.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
+} from '#contract/auth.ts';
+import { errorBody } from '#contract/common.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
 import { limitRegistration, limitResetRequest, limitSignIn } from './limits.ts';
 import type { AuthService } from './service.ts';
 

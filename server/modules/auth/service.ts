@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import { authMessages, type registerBody } from '../../../contract/auth.ts';
-import { nationalityMessages } from '../../../contract/countries.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Conflict, Invalid, NotFound, Unauthorized } from '../../http/errors.ts';
-import { matchNationality } from '../../identity/nationality.ts';
-import { insertSession } from '../../identity/sessions.ts';
-import * as accounts from '../../identity/users.ts';
-import { hashToken, randomToken } from '../../security/signed-tokens.ts';
+import { authMessages, type registerBody } from '#contract/auth.ts';
+import { nationalityMessages } from '#contract/countries.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Conflict, Invalid, NotFound, Unauthorized } from '#server/http/errors.ts';
+import { matchNationality } from '#server/identity/nationality.ts';
+import { insertSession } from '#server/identity/sessions.ts';
+import * as accounts from '#server/identity/users.ts';
+import { hashToken, randomToken } from '#server/security/signed-tokens.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repository from './repository.ts';
 

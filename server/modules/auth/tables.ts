@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sessions, users } from '../../identity/tables.ts';
+import { sessions, users } from '#server/identity/tables.ts';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogPost, blogMessages } from '../../../contract/blog.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { type BlogPost, blogMessages } from '#contract/blog.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createPost, publishPost, unpublishPost } from './service.ts';
 
 describe(`blog on ${process.env.TEST_DB}`, () => {

@@ -1,6 +1,6 @@
-import type { BlogPost } from '../../../contract/blog.ts';
-import { SITE_NAME } from '../../http/page-meta.ts';
-import { listedPages, organizationJsonLd } from '../../http/site-pages.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { SITE_NAME } from '#server/http/page-meta.ts';
+import { listedPages, organizationJsonLd } from '#server/http/site-pages.ts';
 
 const escapeXml = (value: string) =>
   value

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { blogPosts } from './tables.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;

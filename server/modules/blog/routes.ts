@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPost, blogPostList } from '../../../contract/blog.ts';
-import { errorBody, idParam } from '../../../contract/common.ts';
-import type { AppDeps } from '../../deps.ts';
-import { publicRead } from '../../http/caching.ts';
-import { NotFound } from '../../http/errors.ts';
-import { sendStoredFile } from '../../media/send-stored-file.ts';
-import { assertValidKey } from '../../media/storage.ts';
+import { blogPost, blogPostList } from '#contract/blog.ts';
+import { errorBody, idParam } from '#contract/common.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { publicRead } from '#server/http/caching.ts';
+import { NotFound } from '#server/http/errors.ts';
+import { sendStoredFile } from '#server/media/send-stored-file.ts';
+import { assertValidKey } from '#server/media/storage.ts';
 import { blogPostingJsonLd, postPath, renderRss, renderSitemap } from './feeds.ts';
 import {
   COVER_PREFIX,

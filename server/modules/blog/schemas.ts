@@ -1,6 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import type { AdminBlogPost } from '../../../contract/blog.ts';
+import type { AdminBlogPost } from '#contract/blog.ts';
 import { blogPosts } from './tables.ts';
 
 const row = createSelectSchema(blogPosts).shape;

@@ -6,11 +6,11 @@ import {
   type BlogPostValues,
   blogMessages,
   teaserOf,
-} from '../../../contract/blog.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { NotFound, UnsupportedMedia } from '../../http/errors.ts';
-import type { TemporaryFile } from '../../http/multipart.ts';
-import type { Storage } from '../../media/storage.ts';
+} from '#contract/blog.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { NotFound, UnsupportedMedia } from '#server/http/errors.ts';
+import type { TemporaryFile } from '#server/http/multipart.ts';
+import type { Storage } from '#server/media/storage.ts';
 import type { BlogPostRow } from './repository.ts';
 import * as repository from './repository.ts';
 import { firstFreeSlug, isUuid, slugify } from './slug.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { waitFor } from '../../../test/wait-for.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 describe(`giving in test mode on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

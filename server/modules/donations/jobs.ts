@@ -1,4 +1,4 @@
-import { defineJob } from '../../jobs/queue.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { type DonationsService, RECEIPT_JOB } from './service.ts';
 
 export const donationJobs = (service: DonationsService) => [

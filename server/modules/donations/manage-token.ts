@@ -5,7 +5,7 @@ import {
   type Secrets,
   sameSignature,
   sealToken,
-} from '../../security/signed-tokens.ts';
+} from '#server/security/signed-tokens.ts';
 
 const PURPOSE = 'gift-manage';
 const giftIdPattern = /^[0-9a-f-]{36}$/;

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { donationPayments, gifts } from './tables.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;

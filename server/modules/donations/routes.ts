@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common.ts';
-import { giftView, manageTokenParams, portalResponse } from '../../../contract/donations.ts';
-import type { AppDeps } from '../../deps.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+import { errorBody } from '#contract/common.ts';
+import { giftView, manageTokenParams, portalResponse } from '#contract/donations.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import type { DonationsService } from './service.ts';
 
 export const donationRoutes =

@@ -1,6 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import type { AdminDonation } from '../../../contract/admin.ts';
+import type { AdminDonation } from '#contract/admin.ts';
 import { donationPayments, gifts } from './tables.ts';
 
 const payment = createSelectSchema(donationPayments).shape;

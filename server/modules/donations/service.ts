@@ -5,10 +5,10 @@ import {
   frequencyLabels,
   type GiftView,
   rewardFor,
-} from '../../../contract/donations.ts';
-import type { Tx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Invalid, NotFound } from '../../http/errors.ts';
+} from '#contract/donations.ts';
+import type { Tx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Invalid, NotFound } from '#server/http/errors.ts';
 import type {
   Checkout,
   PaymentEvent,

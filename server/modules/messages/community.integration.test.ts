@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { communityMessages } from '../../../contract/community.ts';
-import { createTestApp, type OutboxMessage, type TestApp } from '../../../test/test-app.ts';
+import { communityMessages } from '#contract/community.ts';
+import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
 import { listCommunityRequests, setCommunityRequestHandled } from './index.ts';
 
 const waitForMail = async (testApp: TestApp, match: (message: OutboxMessage) => boolean) => {

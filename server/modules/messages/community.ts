@@ -4,7 +4,7 @@ import {
   type joinRequest,
   volunteerAreas,
   type volunteerRequest,
-} from '../../../contract/community.ts';
+} from '#contract/community.ts';
 import {
   type CommunityRequestRow,
   communityRequestRepository,

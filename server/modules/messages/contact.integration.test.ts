@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactMessages } from '../../../contract/contact.ts';
-import { createTestApp, type OutboxMessage, type TestApp } from '../../../test/test-app.ts';
+import { contactMessages } from '#contract/contact.ts';
+import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
 import { listContactMessages, setContactMessageHandled } from './index.ts';
 
 const waitForMail = async (testApp: TestApp, match: (message: OutboxMessage) => boolean, count = 1) => {

@@ -4,7 +4,7 @@ import {
   type contactRequest,
   inquiryTypeLabel,
   REPLY_PROMISE_HOURS,
-} from '../../../contract/contact.ts';
+} from '#contract/contact.ts';
 import { type ContactMessageRow, contactMessageRepository, type NewContactMessage } from './repository.ts';
 import { adminViewOf, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
 

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { communityMailbox } from './community.ts';
 import { contactMailbox } from './contact.ts';
 import { type Mailbox, type StoredMessage, sendMessageEmails } from './service.ts';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { communityRequests, contactMessages } from './tables.ts';
 
 type MessageTable = typeof contactMessages | typeof communityRequests;

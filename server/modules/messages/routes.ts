@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { errorBody, okBody } from '../../../contract/common.ts';
-import { joinRequest, volunteerRequest } from '../../../contract/community.ts';
-import { contactRequest } from '../../../contract/contact.ts';
-import type { AppDeps } from '../../deps.ts';
+import { errorBody, okBody } from '#contract/common.ts';
+import { joinRequest, volunteerRequest } from '#contract/community.ts';
+import { contactRequest } from '#contract/contact.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { submitJoinRequest, submitVolunteerRequest } from './community.ts';
 import { submitContactMessage } from './contact.ts';
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
-import { NotFound } from '../../http/errors.ts';
-import { limit, type RateLimitName } from '../../http/rate-limit-rules.ts';
-import { snakeCased } from '../../http/snake-case.ts';
-import type { MailMessage } from '../../mail/mailer.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { NotFound } from '#server/http/errors.ts';
+import { limit, type RateLimitName } from '#server/http/rate-limit-rules.ts';
+import { snakeCased } from '#server/http/snake-case.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
 
 export interface StoredMessage {
   id: string;

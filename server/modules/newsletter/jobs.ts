@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../deps.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { deliverLetter, LETTER_JOB, type LetterJob } from './service.ts';
 
 export const newsletterJobs = (deps: AppDeps) => [

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newsletterMessages } from '../../../contract/newsletter.ts';
-import { createTestApp, type OutboxMessage, type TestApp } from '../../../test/test-app.ts';
+import { newsletterMessages } from '#contract/newsletter.ts';
+import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
 import { deliverLetter } from './service.ts';
 import { newsletterSubscribers } from './tables.ts';
 

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;

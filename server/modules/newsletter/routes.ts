@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 import {
   confirmResponse,
   newsletterMessages,
@@ -8,10 +8,10 @@ import {
   subscribeResponse,
   tokenRequest,
   unsubscribeResponse,
-} from '../../../contract/newsletter.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Invalid } from '../../http/errors.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+} from '#contract/newsletter.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Invalid } from '#server/http/errors.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import { confirm, subscribe, unsubscribe } from './service.ts';
 
 const tokenQuery = z.object({ token: z.string().max(300).optional() });

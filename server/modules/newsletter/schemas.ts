@@ -1,6 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import type { Subscriber } from '../../../contract/newsletter.ts';
+import type { Subscriber } from '#contract/newsletter.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 const row = createSelectSchema(newsletterSubscribers).shape;

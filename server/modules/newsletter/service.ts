@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { newsletterMessages, type Subscriber } from '../../../contract/newsletter.ts';
-import type { Config } from '../../config.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import { Invalid, Unavailable } from '../../http/errors.ts';
-import type { JobQueue } from '../../jobs/queue.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { hashToken, randomToken } from '../../security/signed-tokens.ts';
+import { newsletterMessages, type Subscriber } from '#contract/newsletter.ts';
+import type { Config } from '#server/config.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { Invalid, Unavailable } from '#server/http/errors.ts';
+import type { JobQueue } from '#server/jobs/queue.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { hashToken, randomToken } from '#server/security/signed-tokens.ts';
 import type { SubscriberRow } from './repository.ts';
 import * as repository from './repository.ts';
 import { subscriberIdFromUnsubscribeToken, unsubscribeToken } from './tokens.ts';

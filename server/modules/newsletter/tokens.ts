@@ -1,4 +1,4 @@
-import { openToken, type Secrets, sealToken } from '../../security/signed-tokens.ts';
+import { openToken, type Secrets, sealToken } from '#server/security/signed-tokens.ts';
 
 const UNSUBSCRIBE = 'newsletter-unsubscribe';
 const subscriberIdPattern = /^[0-9a-f-]{36}$/i;

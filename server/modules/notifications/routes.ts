@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
-import { markAllReadResponse, notificationList } from '../../../contract/notifications.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
+import { errorBody } from '#contract/common.ts';
+import { markAllReadResponse, notificationList } from '#contract/notifications.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
 import { listNotifications, markAllRead } from './service.ts';
 
 export const notificationRoutes =

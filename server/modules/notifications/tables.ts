@@ -1,5 +1,5 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../identity/tables.ts';
+import { users } from '#server/identity/tables.ts';
 
 export const notifications = pgTable(
   'notifications',

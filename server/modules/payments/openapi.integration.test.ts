@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe(`giving in the OpenAPI document on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../config.ts';
+import { ConfigError, loadConfig } from '#server/config.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-payments-config-'));
 const load = (env: Record<string, string>) => loadConfig({ DATA_DIR: dataDir, ...env });

@@ -1,4 +1,4 @@
-import type { PaymentProviderName } from '../../../contract/payments.ts';
+import type { PaymentProviderName } from '#contract/payments.ts';
 
 export type PaymentPurpose = 'donation' | 'order';
 export type PaymentCurrency = 'gbp' | 'usd';

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { paymentCheckouts, paymentEvents, paymentPrices } from './tables.ts';
 
 export type CheckoutRow = typeof paymentCheckouts.$inferSelect;

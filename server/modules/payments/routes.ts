@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 import {
   createPaymentIntentBody,
   createPaymentIntentResponse,
   type DonationFrequency,
-} from '../../../contract/donations.ts';
-import { paymentsConfigResponse, testCardBody, testCardResponse } from '../../../contract/payments.ts';
-import type { AppDeps } from '../../deps.ts';
-import { publicRead } from '../../http/caching.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+} from '#contract/donations.ts';
+import { paymentsConfigResponse, testCardBody, testCardResponse } from '#contract/payments.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { publicRead } from '#server/http/caching.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import type { BillingInterval } from './provider.ts';
 import type { PaymentsService } from './service.ts';
 

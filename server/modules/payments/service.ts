@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { paymentMessages } from '../../../contract/payments.ts';
-import type { Db, Tx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
-import { AppError, Conflict, Invalid, NotFound, Unavailable } from '../../http/errors.ts';
+import { paymentMessages } from '#contract/payments.ts';
+import type { Db, Tx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError, Conflict, Invalid, NotFound, Unavailable } from '#server/http/errors.ts';
 import type {
   BillingInterval,
   PaymentCurrency,

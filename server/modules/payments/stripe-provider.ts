@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { Config } from '../../config.ts';
+import type { Config } from '#server/config.ts';
 import type {
   BillingInterval,
   CheckoutRequest,

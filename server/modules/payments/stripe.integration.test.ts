@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeStripe, startFakeStripe } from '../../../test/fake-stripe.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { waitFor } from '../../../test/wait-for.ts';
+import { type FakeStripe, startFakeStripe } from '#test/fake-stripe.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { waitFor } from '#test/wait-for.ts';
 
 const webhookSecret = 'whsec_test_secret_for_signing';
 const signer = new Stripe('sk_test_signer');

@@ -1,4 +1,4 @@
-import { paymentMessages } from '../../../contract/payments.ts';
+import { paymentMessages } from '#contract/payments.ts';
 
 export type CardOutcome =
   | { ok: true }

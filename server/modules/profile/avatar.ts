@@ -1,7 +1,7 @@
 import { fileTypeFromFile } from 'file-type';
 import sharp from 'sharp';
-import { AVATAR_SIZE_PX, profileMessages } from '../../../contract/profile.ts';
-import { Invalid } from '../../http/errors.ts';
+import { AVATAR_SIZE_PX, profileMessages } from '#contract/profile.ts';
+import { Invalid } from '#server/http/errors.ts';
 
 const acceptedImageTypes = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif']);
 

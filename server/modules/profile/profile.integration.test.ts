@@ -2,9 +2,9 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profileMessages } from '../../../contract/profile.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { newUserDetails, signUp } from '../../../test/users.ts';
+import { profileMessages } from '#contract/profile.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { newUserDetails, signUp } from '#test/users.ts';
 import { addNotification } from '../notifications/index.ts';
 
 /** A multipart body built by hand, as a browser would send it: text fields first, then the file. */

@@ -1,15 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common.ts';
-import {
-  MAX_AVATAR_BYTES,
-  profileMessages,
-  profileResponse,
-  updateProfileBody,
-} from '../../../contract/profile.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
-import { Invalid } from '../../http/errors.ts';
-import { receiveForm } from '../../http/multipart.ts';
+import { errorBody } from '#contract/common.ts';
+import { MAX_AVATAR_BYTES, profileMessages, profileResponse, updateProfileBody } from '#contract/profile.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import { Invalid } from '#server/http/errors.ts';
+import { receiveForm } from '#server/http/multipart.ts';
 import type { ProfileService } from './service.ts';
 
 export const profileRoutes =

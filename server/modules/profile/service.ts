@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { profileMessages, type updateProfileBody, type Vibe, vibes } from '../../../contract/profile.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Invalid, Unauthorized } from '../../http/errors.ts';
-import type { TemporaryFile } from '../../http/multipart.ts';
-import { nationalityToStore, readNationality } from '../../identity/nationality.ts';
-import { findUserById, type UserDetails, type UserRow, updateUserDetails } from '../../identity/users.ts';
+import { profileMessages, type updateProfileBody, type Vibe, vibes } from '#contract/profile.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Invalid, Unauthorized } from '#server/http/errors.ts';
+import type { TemporaryFile } from '#server/http/multipart.ts';
+import { nationalityToStore, readNationality } from '#server/identity/nationality.ts';
+import { findUserById, type UserDetails, type UserRow, updateUserDetails } from '#server/identity/users.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countMemories } from '../soul-story/index.ts';
 import { prepareAvatar } from './avatar.ts';

@@ -1,5 +1,5 @@
-import { defineJob } from '../../jobs/queue.ts';
-import { MediaToolError } from '../../media/ffmpeg.ts';
+import { defineJob } from '#server/jobs/queue.ts';
+import { MediaToolError } from '#server/media/ffmpeg.ts';
 import { addNotification } from '../notifications/index.ts';
 import { joinSegments, renderPhotoSegment, renderVideoSegment } from './render.ts';
 import * as repository from './repository.ts';

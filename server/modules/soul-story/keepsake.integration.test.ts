@@ -4,11 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
-import { listFiles, makeTestMedia, type StoryClient, storyClient } from '../../../test/soul-stories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createUser } from '../../../test/users.ts';
-import { waitFor } from '../../../test/wait-for.ts';
+import { soulStoryMessages as messages } from '#contract/soul-story.ts';
+import { listFiles, makeTestMedia, type StoryClient, storyClient } from '#test/soul-stories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createUser } from '#test/users.ts';
+import { waitFor } from '#test/wait-for.ts';
 import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
 import { soulStories } from './tables.ts';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffprobeJson, makeClip, makePhoto } from '../../../test/soul-stories.ts';
-import { type MediaTools, resolveMediaTools } from '../../media/ffmpeg.ts';
+import { type MediaTools, resolveMediaTools } from '#server/media/ffmpeg.ts';
+import { ffprobeJson, makeClip, makePhoto } from '#test/soul-stories.ts';
 import {
   joinSegments,
   PHOTO_SECONDS,

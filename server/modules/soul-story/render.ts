@@ -10,7 +10,7 @@ import {
   probe,
   probeDuration,
   runFfmpeg,
-} from '../../media/ffmpeg.ts';
+} from '#server/media/ffmpeg.ts';
 
 /**
  * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:

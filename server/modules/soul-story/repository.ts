@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../identity/tables.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/identity/tables.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
 export type StoryRow = typeof soulStories.$inferSelect;

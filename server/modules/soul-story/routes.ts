@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 import {
   completedPromptsResponse,
   concatenatedResponse,
@@ -16,13 +16,13 @@ import {
   soulStoryList,
   soulStoryOk,
   uploadFields,
-} from '../../../contract/soul-story.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
-import { Invalid } from '../../http/errors.ts';
-import { type ReceivedForm, receiveForm } from '../../http/multipart.ts';
-import { fileResponse } from '../../http/openapi.ts';
-import { sendStoredFile } from '../../media/send-stored-file.ts';
+} from '#contract/soul-story.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import { Invalid } from '#server/http/errors.ts';
+import { type ReceivedForm, receiveForm } from '#server/http/multipart.ts';
+import { fileResponse } from '#server/http/openapi.ts';
+import { sendStoredFile } from '#server/media/send-stored-file.ts';
 import type { SoulStoryService } from './service.ts';
 
 /** What a received form says to save: its file and its checked title and type. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FileTypeResult } from 'file-type';
-import { progressPercent, promptById, promptIds } from '../../../contract/prompts.ts';
+import { progressPercent, promptById, promptIds } from '#contract/prompts.ts';
 import {
   type ConcatenatedResponse,
   MAX_PHOTO_BYTES,
@@ -14,14 +14,14 @@ import {
   sharedPosterPath,
   sharedVideoPath,
   sharePath,
-} from '../../../contract/soul-story.ts';
-import type { DbOrTx } from '../../db/client.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Conflict, Invalid, NotFound, UnsupportedMedia } from '../../http/errors.ts';
-import type { TemporaryFile } from '../../http/multipart.ts';
-import { probe, probeDuration } from '../../media/ffmpeg.ts';
-import { storeUpload } from '../../media/store-upload.ts';
-import { randomToken } from '../../security/signed-tokens.ts';
+} from '#contract/soul-story.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Conflict, Invalid, NotFound, UnsupportedMedia } from '#server/http/errors.ts';
+import type { TemporaryFile } from '#server/http/multipart.ts';
+import { probe, probeDuration } from '#server/media/ffmpeg.ts';
+import { storeUpload } from '#server/media/store-upload.ts';
+import { randomToken } from '#server/security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
 import type { KeepsakeRow, StoryRow } from './repository.ts';

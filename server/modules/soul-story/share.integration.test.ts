@@ -3,10 +3,10 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
-import { type StoryClient, storyClient } from '../../../test/soul-stories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createUser } from '../../../test/users.ts';
+import { soulStoryMessages as messages } from '#contract/soul-story.ts';
+import { type StoryClient, storyClient } from '#test/soul-stories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createUser } from '#test/users.ts';
 import * as repository from './repository.ts';
 import { keepsakeKeysFor } from './service.ts';
 

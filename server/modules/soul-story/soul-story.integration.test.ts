@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { soulStoryMessages as messages } from '../../../contract/soul-story.ts';
+import { soulStoryMessages as messages } from '#contract/soul-story.ts';
 import {
   heicBytes,
   listFiles,
@@ -8,9 +8,9 @@ import {
   paddedFile,
   type StoryClient,
   storyClient,
-} from '../../../test/soul-stories.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { createUser } from '../../../test/users.ts';
+} from '#test/soul-stories.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createUser } from '#test/users.ts';
 import { countMemories } from './index.ts';
 
 describe(`Soul Stories API on ${process.env.TEST_DB}`, () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../identity/tables.ts';
+import { users } from '#server/identity/tables.ts';
 
 /** One memory: a prompt's video take or a photo, with its normalised segment for the keepsake. */
 export const soulStories = pgTable(

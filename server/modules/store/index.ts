@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../deps.ts';
+import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { storeJobs } from './jobs.ts';
 import { storeRoutes } from './routes.ts';

@@ -1,4 +1,4 @@
-import { defineJob } from '../../jobs/queue.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { CONFIRMATION_JOB, type StoreService } from './service.ts';
 
 export const storeJobs = (service: StoreService) => [

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { storeOrders } from './tables.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;

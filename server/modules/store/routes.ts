@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 import {
   createOrderBody,
   createOrderResponse,
   orderSummary,
   productList,
   storeProducts,
-} from '../../../contract/store.ts';
-import type { AppDeps } from '../../deps.ts';
-import { publicRead } from '../../http/caching.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+} from '#contract/store.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { publicRead } from '#server/http/caching.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import type { StoreService } from './service.ts';
 
 export const storeRoutes =

@@ -1,6 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import type { AdminOrder } from '../../../contract/admin.ts';
+import type { AdminOrder } from '#contract/admin.ts';
 import { storeOrders } from './tables.ts';
 
 const order = createSelectSchema(storeOrders).shape;

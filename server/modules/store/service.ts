@@ -5,10 +5,10 @@ import {
   type OrderSummary,
   productById,
   storeCurrency,
-} from '../../../contract/store.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Invalid, NotFound } from '../../http/errors.ts';
-import { snakeCased } from '../../http/snake-case.ts';
+} from '#contract/store.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Invalid, NotFound } from '#server/http/errors.ts';
+import { snakeCased } from '#server/http/snake-case.ts';
 import type { PaymentListener, PaymentsService } from '../payments/index.ts';
 import * as repository from './repository.ts';
 

@@ -1,6 +1,6 @@
 import { avg, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
-import type { SurveyAnswers } from '../../../contract/survey.ts';
-import type { DbOrTx } from '../../db/client.ts';
+import type { SurveyAnswers } from '#contract/survey.ts';
+import type { DbOrTx } from '#server/db/client.ts';
 import { surveyResponses } from './tables.ts';
 
 export type SurveyResponseRow = typeof surveyResponses.$inferSelect;

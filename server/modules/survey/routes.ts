@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorBody } from '../../../contract/common.ts';
-import { surveySubmission, surveySubmitted } from '../../../contract/survey.ts';
-import type { AppDeps } from '../../deps.ts';
+import { errorBody } from '#contract/common.ts';
+import { surveySubmission, surveySubmitted } from '#contract/survey.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { submitSurvey } from './service.ts';
 
 export const surveyRoutes =

@@ -6,10 +6,10 @@ import {
   type SurveyAnswers,
   type SurveyResponseItem,
   yesNoQuestions,
-} from '../../../contract/survey.ts';
-import type { AppDeps } from '../../deps.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
-import { snakeCased } from '../../http/snake-case.ts';
+} from '#contract/survey.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
+import { snakeCased } from '#server/http/snake-case.ts';
 import * as repository from './repository.ts';
 
 /** Stores the answers; the same submission sent again (after a lost response) is stored once. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { listSurveyResponses, surveyAggregates } from './index.ts';
 
 const required = {

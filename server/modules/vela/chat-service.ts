@@ -9,10 +9,10 @@ import {
   type SafetyGroup,
   safetyGroupOf,
   type Vibe,
-} from '../../../contract/vela.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Unauthorized } from '../../http/errors.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+} from '#contract/vela.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Unauthorized } from '#server/http/errors.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
 import { collect, type GenerationRequest } from './providers/index.ts';
 import * as repository from './repository.ts';

@@ -1,5 +1,5 @@
-import { countries } from '../../../contract/countries.ts';
-import type { Helpline } from '../../../contract/vela.ts';
+import { countries } from '#contract/countries.ts';
+import type { Helpline } from '#contract/vela.ts';
 
 interface Line {
   name: string;

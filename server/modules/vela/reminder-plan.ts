@@ -1,4 +1,4 @@
-import { type PromptId, prompts } from '../../../contract/prompts.ts';
+import { type PromptId, prompts } from '#contract/prompts.ts';
 
 export const REMINDER_HOUR = 9;
 export const NUDGE_DAYS = [30, 90, 365] as const;

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { caminoProfile, createUser } from '../../../test/users.ts';
-import { waitFor } from '../../../test/wait-for.ts';
-import { createJobQueue } from '../../jobs/queue.ts';
+import { createJobQueue } from '#server/jobs/queue.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { caminoProfile, createUser } from '#test/users.ts';
+import { waitFor } from '#test/wait-for.ts';
 import { notifications } from '../notifications/tables.ts';
 import { REMINDER_JOB, type ReminderJobData, reminderJobs } from './reminders.ts';
 import { reminderDeliveries } from './tables.ts';

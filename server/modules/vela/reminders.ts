@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { ReminderScheduleResponse } from '../../../contract/vela.ts';
-import type { AppDeps } from '../../deps.ts';
-import { Unauthorized } from '../../http/errors.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import type { ReminderScheduleResponse } from '#contract/vela.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { Unauthorized } from '#server/http/errors.ts';
+import { defineJob } from '#server/jobs/queue.ts';
 import { addNotification } from '../notifications/index.ts';
 import { planReminders, type ReminderKind } from './reminder-plan.ts';
 import * as repository from './repository.ts';

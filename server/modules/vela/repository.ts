@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { users } from '../../identity/tables.ts';
+import type { DbOrTx } from '#server/db/client.ts';
+import { users } from '#server/identity/tables.ts';
 import { chatMessages, reminderDeliveries, reminderPlans } from './tables.ts';
 
 const HISTORY_LIMIT = 200;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '../../../contract/common.ts';
+import { errorBody } from '#contract/common.ts';
 import {
   chatConfigResponse,
   chatRequest,
@@ -11,11 +11,11 @@ import {
   reminderScheduleRequest,
   reminderScheduleResponse,
   streamEvents,
-} from '../../../contract/vela.ts';
-import type { AppDeps } from '../../deps.ts';
-import { userIdOf } from '../../http/auth-guard.ts';
-import { publicRead } from '../../http/caching.ts';
-import { limit } from '../../http/rate-limit-rules.ts';
+} from '#contract/vela.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import { publicRead } from '#server/http/caching.ts';
+import { limit } from '#server/http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
 import { ProviderError } from './providers/index.ts';
 import { scheduleReminders } from './reminders.ts';

@@ -1,5 +1,5 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../../identity/tables.ts';
+import { users } from '#server/identity/tables.ts';
 
 /** The conversation with Vela, kept per user so it is there when they come back. */
 export const chatMessages = pgTable(

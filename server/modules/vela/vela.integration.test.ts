@@ -1,14 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages as chatWords, SAFETY_REPLY } from '../../../contract/vela.ts';
-import {
-  type FakeModelServer,
-  json,
-  openAiStream,
-  startFakeModelServer,
-} from '../../../test/fake-model-server.ts';
-import { createTestApp, type TestApp } from '../../../test/test-app.ts';
-import { caminoProfile, createUser } from '../../../test/users.ts';
+import { chatMessages as chatWords, SAFETY_REPLY } from '#contract/vela.ts';
+import { type FakeModelServer, json, openAiStream, startFakeModelServer } from '#test/fake-model-server.ts';
+import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { caminoProfile, createUser } from '#test/users.ts';
 import { chatMessages } from './tables.ts';
 
 const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({

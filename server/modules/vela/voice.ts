@@ -1,4 +1,4 @@
-import type { Vibe } from '../../../contract/vela.ts';
+import type { Vibe } from '#contract/vela.ts';
 
 export interface PilgrimDetails {
   vibe: Vibe;

@@ -1,4 +1,4 @@
-import type { Config } from '../../../config.ts';
+import type { Config } from '#server/config.ts';
 import { createHuggingFaceProvider } from './huggingface.ts';
 import { createOfflineGuide } from './offline-guide.ts';
 import { createOpenAiProvider } from './openai.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chatParametersSchema, type Vibe, vibes } from '../../../../contract/vela.ts';
+import { chatParametersSchema, type Vibe, vibes } from '#contract/vela.ts';
 import { collect } from './index.ts';
 import { echoOf, fragmentOf, offlineReply } from './offline-guide.ts';
 import { passages } from './offline-library.ts';

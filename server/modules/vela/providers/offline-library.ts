@@ -1,4 +1,4 @@
-import type { Vibe } from '../../../../contract/vela.ts';
+import type { Vibe } from '#contract/vela.ts';
 
 /**
  * The offline guide's curated library. Passages are short and in the public domain (old translations

@@ -1,5 +1,5 @@
-import type { ChatMode, ChatParameters, Vibe } from '../../../../contract/vela.ts';
-import { AppError } from '../../../http/errors.ts';
+import type { ChatMode, ChatParameters, Vibe } from '#contract/vela.ts';
+import { AppError } from '#server/http/errors.ts';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';

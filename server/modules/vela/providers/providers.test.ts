@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatParametersSchema } from '../../../../contract/vela.ts';
+import { chatParametersSchema } from '#contract/vela.ts';
 import {
   type FakeModelServer,
   json,
   openAiStream,
   silent,
   startFakeModelServer,
-} from '../../../../test/fake-model-server.ts';
+} from '#test/fake-model-server.ts';
 import { createHuggingFaceProvider } from './huggingface.ts';
 import { collect } from './index.ts';
 import { createOpenAiProvider } from './openai.ts';

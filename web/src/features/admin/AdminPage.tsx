@@ -1,9 +1,9 @@
 import { Container, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { adminSections } from '../../../../contract/admin.ts';
-import { NotFoundPage } from '../../shared/NotFoundPage.tsx';
-import { useSession } from '../../shared/session.ts';
+import { adminSections } from '#contract/admin.ts';
+import { NotFoundPage } from '#web/shared/NotFoundPage.tsx';
+import { useSession } from '#web/shared/session.ts';
 import { useAdminMe } from './api/get-admin-me.ts';
 import { GivingSection } from './components/GivingSection.tsx';
 import { InboxSection } from './components/InboxSection.tsx';

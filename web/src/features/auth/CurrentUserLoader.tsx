@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ApiError } from '../../shared/http.ts';
-import { clearSession, saveUser } from '../../shared/session.ts';
+import { ApiError } from '#web/shared/http.ts';
+import { clearSession, saveUser } from '#web/shared/session.ts';
 import { useCurrentUser } from './api/current-user.ts';
 
 /** At start, a held token fetches the current user; a token the server refuses is removed. */

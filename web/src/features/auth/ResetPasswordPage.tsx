@@ -1,8 +1,8 @@
 import { Alert, Button, Container, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { authMessages } from '../../../../contract/auth.ts';
-import { errorMessage } from '../../shared/http.ts';
+import { authMessages } from '#contract/auth.ts';
+import { errorMessage } from '#web/shared/http.ts';
 import { resetPassword } from './api/reset-password.ts';
 import { useResetTokenCheck } from './api/verify-reset-token.ts';
 import { type NewPasswordErrors, validateNewPassword } from './validation.ts';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { api } from '../../shared/http.ts';
-import { clearSession, storageKeys } from '../../shared/session.ts';
+import { api } from '#web/shared/http.ts';
+import { clearSession, storageKeys } from '#web/shared/session.ts';
 
 /** One logout everywhere: revoke the refresh token, clear every stored key, go to sign in. */
 export const useLogout = () => {

@@ -1,5 +1,5 @@
-import { authMessages, MIN_PASSWORD_LENGTH } from '../../../../contract/auth.ts';
-import { emailField, emailMessages } from '../../../../contract/common.ts';
+import { authMessages, MIN_PASSWORD_LENGTH } from '#contract/auth.ts';
+import { emailField, emailMessages } from '#contract/common.ts';
 
 export type AuthMode = 'login' | 'register';
 

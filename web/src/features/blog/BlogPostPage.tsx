@@ -2,9 +2,9 @@ import { Alert, Button, Container, Group, Image, Loader, Stack, Text, Title } fr
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { blogMessages } from '../../../../contract/blog.ts';
-import { formatLongDate } from '../../shared/dates.ts';
-import { ApiError } from '../../shared/http.ts';
+import { blogMessages } from '#contract/blog.ts';
+import { formatLongDate } from '#web/shared/dates.ts';
+import { ApiError } from '#web/shared/http.ts';
 import { usePost } from './api/get-post.ts';
 import { PostBody } from './components/PostBody.tsx';
 

@@ -2,13 +2,8 @@ import { Button, Card, Radio, SimpleGrid, Stack, Text, Textarea, Title } from '@
 import { useForm } from '@mantine/form';
 import { IconCompass, IconHeartHandshake, IconSchool } from '@tabler/icons-react';
 import { useRef } from 'react';
-import {
-  communityMessages,
-  type JoinAudience,
-  joinAudiences,
-  joinRequest,
-} from '../../../../contract/community.ts';
-import { validateWith } from '../../shared/forms/form-errors.ts';
+import { communityMessages, type JoinAudience, joinAudiences, joinRequest } from '#contract/community.ts';
+import { validateWith } from '#web/shared/forms/form-errors.ts';
 import { useSendJoinRequest } from './api/send-join-request.ts';
 import { CommunityFormPage } from './components/CommunityFormPage.tsx';
 

@@ -5,8 +5,8 @@ import {
   type VolunteerArea,
   volunteerAreas,
   volunteerRequest,
-} from '../../../../contract/community.ts';
-import { validateWith } from '../../shared/forms/form-errors.ts';
+} from '#contract/community.ts';
+import { validateWith } from '#web/shared/forms/form-errors.ts';
 import { useSendVolunteerRequest } from './api/send-volunteer-request.ts';
 import { CommunityFormPage } from './components/CommunityFormPage.tsx';
 

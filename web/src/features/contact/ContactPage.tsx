@@ -1,5 +1,5 @@
 import { useForm } from '@mantine/form';
-import { contactMessages } from '../../../../contract/contact.ts';
+import { contactMessages } from '#contract/contact.ts';
 import { useSendContactMessage } from './api/send-contact-message.ts';
 import { ContactFormPage } from './components/ContactFormPage.tsx';
 

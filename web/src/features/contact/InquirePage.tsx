@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { contactMessages, type InquiryType, inquiryTypes } from '../../../../contract/contact.ts';
+import { contactMessages, type InquiryType, inquiryTypes } from '#contract/contact.ts';
 import { useSendContactMessage } from './api/send-contact-message.ts';
 import { ContactFormPage } from './components/ContactFormPage.tsx';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { useState } from 'react';
-import { emailField } from '../../../../contract/common.ts';
+import { emailField } from '#contract/common.ts';
 import {
   type DonationFrequency,
   defaultAmount,
@@ -11,9 +11,9 @@ import {
   frequencyLabels,
   poundsToPence,
   rewardFor,
-} from '../../../../contract/donations.ts';
-import { useSession } from '../../shared/session.ts';
-import { toast } from '../../shared/toast.ts';
+} from '#contract/donations.ts';
+import { useSession } from '#web/shared/session.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useStripeReadyDocument } from '../payments/index.ts';
 import { DonationDialog } from './components/DonationDialog.tsx';
 import { chosenAmount, type GiftChoice, GiftChooser } from './components/GiftChooser.tsx';

@@ -20,10 +20,10 @@ import {
   formatPounds,
   frequencyLabels,
   type GiftStatus,
-} from '../../../../contract/donations.ts';
-import { formatReaderLongDate } from '../../shared/dates.ts';
-import { errorMessage } from '../../shared/http.ts';
-import { toast } from '../../shared/toast.ts';
+} from '#contract/donations.ts';
+import { formatReaderLongDate } from '#web/shared/dates.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useCancelGift, useCustomerPortal, useGift } from './api/manage-gift.ts';
 
 const statusLabels: Record<GiftStatus, { label: string; color: string }> = {

@@ -1,4 +1,4 @@
-import { newsletterMessages } from '../../../../contract/newsletter.ts';
+import { newsletterMessages } from '#contract/newsletter.ts';
 import { useConfirmSubscription } from './api/confirm.ts';
 import { TokenActionPage } from './components/TokenActionPage.tsx';
 

@@ -1,4 +1,4 @@
-import { newsletterMessages } from '../../../../contract/newsletter.ts';
+import { newsletterMessages } from '#contract/newsletter.ts';
 import { useUnsubscribe } from './api/unsubscribe.ts';
 import { TokenActionPage } from './components/TokenActionPage.tsx';
 

@@ -1,9 +1,9 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { emailField } from '../../../../contract/common.ts';
-import { newsletterMessages } from '../../../../contract/newsletter.ts';
-import { errorMessage } from '../../shared/http.ts';
-import { toast } from '../../shared/toast.ts';
+import { emailField } from '#contract/common.ts';
+import { newsletterMessages } from '#contract/newsletter.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useSubscribe } from './api/subscribe.ts';
 
 export function SubscribeForm() {

@@ -13,8 +13,8 @@ import {
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { PROMPT_COUNT, progressPercent, prompts } from '../../../../contract/prompts.ts';
-import { toast } from '../../shared/toast.ts';
+import { PROMPT_COUNT, progressPercent, prompts } from '#contract/prompts.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useCompletedPrompts } from '../soul-story/index.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllRead } from './api/mark-all-read.ts';

@@ -1,6 +1,6 @@
 import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/dist/pure.mjs';
-import { paymentMessages } from '../../../../contract/payments.ts';
+import { paymentMessages } from '#contract/payments.ts';
 
 let loading: { key: string; promise: Promise<Stripe | null> } | null = null;
 

@@ -15,9 +15,9 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '../../../../contract/profile.ts';
-import { ApiError } from '../../shared/http.ts';
-import { toast } from '../../shared/toast.ts';
+import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '#contract/profile.ts';
+import { ApiError } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
 import { JourneySettingsCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';

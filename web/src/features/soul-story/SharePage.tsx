@@ -1,6 +1,6 @@
 import { Box, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { soulStoryMessages } from '../../../../contract/soul-story.ts';
+import { soulStoryMessages } from '#contract/soul-story.ts';
 import { useSharedKeepsake } from './api/get-shared-keepsake.ts';
 
 /** The public page behind a share link: anyone with the link can watch, nobody needs an account. */

@@ -1,9 +1,9 @@
 import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { nextPrompt, type Prompt, promptById, prompts } from '../../../../contract/prompts.ts';
-import { soulStoryMessages } from '../../../../contract/soul-story.ts';
-import { toast } from '../../shared/toast.ts';
+import { nextPrompt, type Prompt, promptById, prompts } from '#contract/prompts.ts';
+import { soulStoryMessages } from '#contract/soul-story.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useCompletedPrompts } from './api/get-completed-prompts.ts';
 import { useStories } from './api/get-stories.ts';
 import { useReloadSoulStory } from './api/keys.ts';

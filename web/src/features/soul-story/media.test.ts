@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storyFileName } from '../../../../contract/soul-story.ts';
+import { storyFileName } from '#contract/soul-story.ts';
 import { chooseRecordingFormat, extensionOf, formatSeconds, moveBy } from './media.ts';
 
 describe('chooseRecordingFormat', () => {

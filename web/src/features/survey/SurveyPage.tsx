@@ -10,8 +10,8 @@ import {
   surveyMessages,
   textQuestions,
   yesNoQuestions,
-} from '../../../../contract/survey.ts';
-import { toast } from '../../shared/toast.ts';
+} from '#contract/survey.ts';
+import { toast } from '#web/shared/toast.ts';
 import { flushPendingSurveys, surveyOutbox } from './api/submit-survey.ts';
 import { RatingQuestion } from './components/RatingQuestion.tsx';
 import { SurveyThankYou } from './components/SurveyThankYou.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surveySubmission } from '../../../../contract/survey.ts';
+import { surveySubmission } from '#contract/survey.ts';
 import { emptySurveyValues, toSubmission, validateSurvey } from './survey-form.ts';
 
 const answered = {

@@ -3,8 +3,8 @@ import {
   type SurveySubmission,
   surveySubmission,
   yesNoQuestions,
-} from '../../../../contract/survey.ts';
-import { formErrorsFrom } from '../../shared/forms/form-errors.ts';
+} from '#contract/survey.ts';
+import { formErrorsFrom } from '#web/shared/forms/form-errors.ts';
 
 /** Radio and select values are strings; '' means not answered yet. */
 export const emptySurveyValues = {

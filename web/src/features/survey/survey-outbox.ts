@@ -1,4 +1,4 @@
-import type { SurveySubmission } from '../../../../contract/survey.ts';
+import type { SurveySubmission } from '#contract/survey.ts';
 
 /** Answers wait here from the moment they are submitted until the server has stored them. */
 export const PENDING_SURVEYS_KEY = 'pilgrim-soul:pending-surveys';

@@ -2,8 +2,8 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { chatMessages, SCHEDULING_FAILED_FOLLOW_UP_MS, type Vibe, vibes } from '../../../../contract/vela.ts';
-import { toast } from '../../shared/toast.ts';
+import { chatMessages, SCHEDULING_FAILED_FOLLOW_UP_MS, type Vibe, vibes } from '#contract/vela.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useClearHistory } from './api/clear-history.ts';
 import { useHistory } from './api/get-history.ts';
 import { useJourney } from './api/get-journey.ts';

@@ -1,8 +1,8 @@
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chatMessages, type Vibe, vibes } from '../../../../contract/vela.ts';
-import { toast } from '../../shared/toast.ts';
+import { chatMessages, type Vibe, vibes } from '#contract/vela.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useChatConfig } from './api/get-chat-config.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';

@@ -1,4 +1,4 @@
-import type { Helpline, SafetyGroup } from '../../../../contract/vela.ts';
+import type { Helpline, SafetyGroup } from '#contract/vela.ts';
 
 /** One message on screen (spec: role and content), with what a safety reply needs to show its helpline. */
 export interface ChatEntry {

@@ -6,8 +6,8 @@ import {
   SAFETY_REPLY_DELAY_MS,
   safetyGroupOf,
   type Vibe,
-} from '../../../../contract/vela.ts';
-import { readSession } from '../../shared/session.ts';
+} from '#contract/vela.ts';
+import { readSession } from '#web/shared/session.ts';
 import { streamChat } from './api/stream-chat.ts';
 import { assistantEntry, type ChatEntry, entryId } from './chat-entry.ts';
 

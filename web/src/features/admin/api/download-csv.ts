@@ -1,4 +1,4 @@
-import { ApiError, request } from '../../../shared/http.ts';
+import { ApiError, request } from '#web/shared/http.ts';
 
 /** CSV exports need the bearer token, so they are fetched and handed to the browser as a download. */
 export const downloadCsv = async (path: string, filename: string) => {

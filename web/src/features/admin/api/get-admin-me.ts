@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/http.ts';
-import { useSession } from '../../../shared/session.ts';
+import { api } from '#web/shared/http.ts';
+import { useSession } from '#web/shared/session.ts';
 
 export const adminKeys = {
   me: () => ['admin', 'me'] as const,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CommunityRequestItem } from '../../../../../contract/community.ts';
-import type { ContactMessageItem } from '../../../../../contract/contact.ts';
-import { api } from '../../../shared/http.ts';
+import type { CommunityRequestItem } from '#contract/community.ts';
+import type { ContactMessageItem } from '#contract/contact.ts';
+import { api } from '#web/shared/http.ts';
 import { adminKeys } from './get-admin-me.ts';
 
 export const useContactMessages = () =>

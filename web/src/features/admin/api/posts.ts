@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminBlogPost, BlogPostInput } from '../../../../../contract/blog.ts';
-import { api, upload } from '../../../shared/http.ts';
+import type { AdminBlogPost, BlogPostInput } from '#contract/blog.ts';
+import { api, upload } from '#web/shared/http.ts';
 import { adminKeys } from './get-admin-me.ts';
 
 export const usePostsForAdmin = () =>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminDonation, AdminOrder } from '../../../../../contract/admin.ts';
-import type { Subscriber } from '../../../../../contract/newsletter.ts';
-import type { SurveyAggregates } from '../../../../../contract/survey.ts';
-import { api } from '../../../shared/http.ts';
+import type { AdminDonation, AdminOrder } from '#contract/admin.ts';
+import type { Subscriber } from '#contract/newsletter.ts';
+import type { SurveyAggregates } from '#contract/survey.ts';
+import { api } from '#web/shared/http.ts';
 import { adminKeys } from './get-admin-me.ts';
 
 export const useSubscribers = () =>

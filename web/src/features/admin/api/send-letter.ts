@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LetterInput } from '../../../../../contract/newsletter.ts';
-import { api } from '../../../shared/http.ts';
+import type { LetterInput } from '#contract/newsletter.ts';
+import { api } from '#web/shared/http.ts';
 
 export const sendLetter = (letter: LetterInput) =>
   api<{ recipients: number }>('/api/admin/newsletter/letters/', { body: letter });

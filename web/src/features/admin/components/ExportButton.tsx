@@ -1,8 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
-import { adminMessages } from '../../../../../contract/admin.ts';
-import { toast } from '../../../shared/toast.ts';
+import { adminMessages } from '#contract/admin.ts';
+import { toast } from '#web/shared/toast.ts';
 import { downloadCsv } from '../api/download-csv.ts';
 
 export function ExportButton({ path, filename, label }: { path: string; filename: string; label: string }) {

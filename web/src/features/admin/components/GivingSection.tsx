@@ -1,7 +1,7 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { formatPounds, frequencyLabels } from '../../../../../contract/donations.ts';
-import { formatDollars } from '../../../../../contract/store.ts';
-import { formatDateTime } from '../../../shared/dates.ts';
+import { formatPounds, frequencyLabels } from '#contract/donations.ts';
+import { formatDollars } from '#contract/store.ts';
+import { formatDateTime } from '#web/shared/dates.ts';
 import { useDonations, useOrders } from '../api/reports.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,6 +1,6 @@
 import { Badge, Checkbox, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../shared/dates.ts';
+import { formatDateTime } from '#web/shared/dates.ts';
 import { type AdminColumn, AdminTable } from './AdminTable.tsx';
 
 interface HandledItem {

@@ -1,5 +1,5 @@
 import { Badge, Group, Stack, Title } from '@mantine/core';
-import { inquiryTypeLabel } from '../../../../../contract/contact.ts';
+import { inquiryTypeLabel } from '#contract/contact.ts';
 import { useContactMessages, useSetMessageHandled } from '../api/inbox.ts';
 import { HandledTable } from './HandledTable.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { letterInput, letterLimits } from '../../../../../contract/newsletter.ts';
-import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
-import { ApiError, errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import { letterInput, letterLimits } from '#contract/newsletter.ts';
+import { formErrorsFrom } from '#web/shared/forms/form-errors.ts';
+import { ApiError, errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useSendLetter } from '../api/send-letter.ts';
 
 type Errors = { subject?: string; text?: string };

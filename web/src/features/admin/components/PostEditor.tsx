@@ -17,20 +17,14 @@ import {
 import { IconArrowLeft, IconPhotoUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { adminMessages } from '../../../../../contract/admin.ts';
-import {
-  type AdminBlogPost,
-  blogLimits,
-  blogPostInput,
-  coverImageTypes,
-  teaserOf,
-} from '../../../../../contract/blog.ts';
-import { formatLongDate } from '../../../shared/dates.ts';
-import { formErrorsFrom } from '../../../shared/forms/form-errors.ts';
-import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
-import { PostBody } from '../../blog/index.ts';
+import { adminMessages } from '#contract/admin.ts';
+import { type AdminBlogPost, blogLimits, blogPostInput, coverImageTypes, teaserOf } from '#contract/blog.ts';
+import { PostBody } from '#web/features/blog/index.ts';
+import { formatLongDate } from '#web/shared/dates.ts';
+import { formErrorsFrom } from '#web/shared/forms/form-errors.ts';
+import { useFormSubmission } from '#web/shared/forms/use-form-submission.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { usePostForAdmin, useSavePost, useSetPublished, useUploadCover } from '../api/posts.ts';
 
 interface Draft {

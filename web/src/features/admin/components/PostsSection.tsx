@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { adminMessages } from '../../../../../contract/admin.ts';
-import { formatDateTime } from '../../../shared/dates.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import { adminMessages } from '#contract/admin.ts';
+import { formatDateTime } from '#web/shared/dates.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { usePostsForAdmin, useSetPublished } from '../api/posts.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { joinAudiences, volunteerAreas } from '../../../../../contract/community.ts';
+import { joinAudiences, volunteerAreas } from '#contract/community.ts';
 import { useCommunityRequests, useSetRequestHandled } from '../api/inbox.ts';
 import { HandledTable } from './HandledTable.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Loader, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { adminMessages } from '../../../../../contract/admin.ts';
+import { adminMessages } from '#contract/admin.ts';
 
 /** Loading, failure and empty states shared by every section; children render the data. */
 export function SectionState<Data>({

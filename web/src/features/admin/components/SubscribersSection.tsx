@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconMail } from '@tabler/icons-react';
-import { formatDateTime } from '../../../shared/dates.ts';
+import { formatDateTime } from '#web/shared/dates.ts';
 import { useSubscribers } from '../api/reports.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { ExportButton } from './ExportButton.tsx';

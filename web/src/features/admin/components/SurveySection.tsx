@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { SurveyAggregates } from '../../../../../contract/survey.ts';
+import type { SurveyAggregates } from '#contract/survey.ts';
 import { useSurveyResults } from '../api/reports.ts';
 import { ExportButton } from './ExportButton.tsx';
 import { SectionState } from './SectionState.tsx';

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { CurrentUser } from '../../../../../contract/auth.ts';
-import { api } from '../../../shared/http.ts';
-import { useSession } from '../../../shared/session.ts';
+import type { CurrentUser } from '#contract/auth.ts';
+import { api } from '#web/shared/http.ts';
+import { useSession } from '#web/shared/session.ts';
 import { authKeys } from './keys.ts';
 
 export const fetchCurrentUser = () => api<CurrentUser>('/api/user/');

@@ -1,4 +1,4 @@
-import { api } from '../../../shared/http.ts';
+import { api } from '#web/shared/http.ts';
 
 export const requestPasswordReset = (email: string) =>
   api<{ message: string }>('/api/password/reset-request/', { method: 'POST', body: { email }, auth: false });

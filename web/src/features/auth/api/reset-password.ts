@@ -1,4 +1,4 @@
-import { api } from '../../../shared/http.ts';
+import { api } from '#web/shared/http.ts';
 
 export const resetPassword = (token: string, password: string) =>
   api<{ message: string }>('/api/password/reset/', {

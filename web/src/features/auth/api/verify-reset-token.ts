@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/http.ts';
+import { api } from '#web/shared/http.ts';
 
 export const verifyResetToken = (token: string) =>
   api<{ valid: boolean }>('/api/password/verify-token/', { method: 'POST', body: { token }, auth: false });

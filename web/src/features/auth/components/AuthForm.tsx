@@ -1,10 +1,10 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { type AuthResponse, authMessages } from '../../../../../contract/auth.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { saveSession } from '../../../shared/session.ts';
-import { toast } from '../../../shared/toast.ts';
+import { type AuthResponse, authMessages } from '#contract/auth.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { saveSession } from '#web/shared/session.ts';
+import { toast } from '#web/shared/toast.ts';
 import { login } from '../api/login.ts';
 import { register } from '../api/register.ts';
 import { type AuthErrors, type AuthMode, type AuthValues, validateAuthForm } from '../validation.ts';

@@ -1,5 +1,5 @@
 import { Select, type SelectProps } from '@mantine/core';
-import { countries } from '../../../../../contract/countries.ts';
+import { countries } from '#contract/countries.ts';
 
 const options = countries.map((country) => ({ value: country.code, label: country.name }));
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { authMessages } from '../../../../../contract/auth.ts';
-import { emailField } from '../../../../../contract/common.ts';
+import { authMessages } from '#contract/auth.ts';
+import { emailField } from '#contract/common.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlogPost } from '../../../../../contract/blog.ts';
-import { ApiError, api } from '../../../shared/http.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { ApiError, api } from '#web/shared/http.ts';
 import { blogKeys } from './get-posts.ts';
 
 export const fetchPost = (idOrSlug: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlogPost } from '../../../../../contract/blog.ts';
-import { api } from '../../../shared/http.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { api } from '#web/shared/http.ts';
 
 export const blogKeys = {
   list: () => ['blog', 'list'] as const,

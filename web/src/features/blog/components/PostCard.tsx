@@ -1,7 +1,7 @@
 import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { BlogPost } from '../../../../../contract/blog.ts';
-import { formatLongDate } from '../../../shared/dates.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { formatLongDate } from '#web/shared/dates.ts';
 
 export function PostCard({ post }: { post: BlogPost }) {
   return (

@@ -2,9 +2,9 @@ import { Container, Stack, TextInput, Title } from '@mantine/core';
 import type { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, type Ref, useState } from 'react';
-import { communityMessages } from '../../../../../contract/community.ts';
-import { PublicForm } from '../../../shared/forms/PublicForm.tsx';
-import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { communityMessages } from '#contract/community.ts';
+import { PublicForm } from '#web/shared/forms/PublicForm.tsx';
+import { useFormSubmission } from '#web/shared/forms/use-form-submission.ts';
 import { SentConfirmation } from './SentConfirmation.tsx';
 
 type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;

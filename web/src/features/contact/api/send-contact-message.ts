@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ContactRequest } from '../../../../../contract/contact.ts';
-import { api } from '../../../shared/http.ts';
+import type { ContactRequest } from '#contract/contact.ts';
+import { api } from '#web/shared/http.ts';
 
 export const sendContactMessage = (body: ContactRequest) =>
   api<{ ok: true }>('/api/contact/', { method: 'POST', body, auth: false });

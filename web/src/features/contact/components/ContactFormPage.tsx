@@ -2,9 +2,9 @@ import { Container, Stack, Text, Textarea, TextInput, Title } from '@mantine/cor
 import type { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import type { FormEvent, ReactNode } from 'react';
-import { contactMessages } from '../../../../../contract/contact.ts';
-import { PublicForm } from '../../../shared/forms/PublicForm.tsx';
-import { useFormSubmission } from '../../../shared/forms/use-form-submission.ts';
+import { contactMessages } from '#contract/contact.ts';
+import { PublicForm } from '#web/shared/forms/PublicForm.tsx';
+import { useFormSubmission } from '#web/shared/forms/use-form-submission.ts';
 
 type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;
 

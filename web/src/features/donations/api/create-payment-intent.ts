@@ -3,9 +3,9 @@ import type {
   CreatePaymentIntentInput,
   CreatePaymentIntentResult,
   DonationFrequency,
-} from '../../../../../contract/donations.ts';
-import { paymentMessages } from '../../../../../contract/payments.ts';
-import { api } from '../../../shared/http.ts';
+} from '#contract/donations.ts';
+import { paymentMessages } from '#contract/payments.ts';
+import { api } from '#web/shared/http.ts';
 
 export const createPaymentIntent = (
   body: CreatePaymentIntentInput,

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { GiftView } from '../../../../../contract/donations.ts';
-import { api } from '../../../shared/http.ts';
+import type { GiftView } from '#contract/donations.ts';
+import { api } from '#web/shared/http.ts';
 
 const giftPath = (token: string) => `/api/donations/manage/${encodeURIComponent(token)}/`;
 

@@ -1,6 +1,6 @@
 import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
-import { supporterRewards } from '../../../../../contract/donations.ts';
+import { supporterRewards } from '#contract/donations.ts';
 
 const ascending = [...supporterRewards].reverse();
 

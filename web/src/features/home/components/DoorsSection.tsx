@@ -1,6 +1,6 @@
 import { Box, Button, Card, Container, Image, SimpleGrid, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
-import { doors } from '../../../../../contract/doors.ts';
+import { doors } from '#contract/doors.ts';
 
 export function DoorsSection() {
   return (

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/http.ts';
+import { api } from '#web/shared/http.ts';
 
 export const confirmSubscription = (token: string) =>
   api<{ email: string; status: 'confirmed' }>('/api/newsletter/confirm/', { body: { token }, auth: false });

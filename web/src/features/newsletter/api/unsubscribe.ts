@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../shared/http.ts';
+import { api } from '#web/shared/http.ts';
 
 export const unsubscribe = (token: string) =>
   api<{ status: 'unsubscribed' }>('/api/newsletter/unsubscribe/', { body: { token }, auth: false });

@@ -1,8 +1,8 @@
 import { Alert, Button, Container, Stack, Text, Title } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { newsletterMessages } from '../../../../../contract/newsletter.ts';
-import { errorMessage } from '../../../shared/http.ts';
+import { newsletterMessages } from '#contract/newsletter.ts';
+import { errorMessage } from '#web/shared/http.ts';
 
 /**
  * The email's link only opens this page; the change happens on the button's POST,

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { NotificationItem } from '../../../../../contract/notifications.ts';
-import { api } from '../../../shared/http.ts';
+import type { NotificationItem } from '#contract/notifications.ts';
+import { api } from '#web/shared/http.ts';
 
 export const notificationKeys = { list: () => ['notifications', 'list'] as const };
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationItem } from '../../../../../contract/notifications.ts';
-import { api } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import type { NotificationItem } from '#contract/notifications.ts';
+import { api } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { notificationKeys } from './get-notifications.ts';
 
 export const markAllRead = () =>

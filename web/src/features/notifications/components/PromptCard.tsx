@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconRepeat, IconVideo } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import type { Prompt } from '../../../../../contract/prompts.ts';
+import type { Prompt } from '#contract/prompts.ts';
 
 export const meditationUrl = (promptId: string) => `/static/audio/meditation-${promptId}.mp3`;
 

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import type { NotificationItem } from '../../../../../contract/notifications.ts';
-import { formatDateTime } from '../../../shared/dates.ts';
+import type { NotificationItem } from '#contract/notifications.ts';
+import { formatDateTime } from '#web/shared/dates.ts';
 
 function Message({ item }: { item: NotificationItem }) {
   return (

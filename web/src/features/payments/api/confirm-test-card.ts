@@ -1,5 +1,5 @@
-import type { TestCard } from '../../../../../contract/payments.ts';
-import { api } from '../../../shared/http.ts';
+import type { TestCard } from '#contract/payments.ts';
+import { api } from '#web/shared/http.ts';
 
 /** Test mode: our own server answers for the card, as Stripe's test mode would. */
 export const confirmTestCard = (card: TestCard) =>

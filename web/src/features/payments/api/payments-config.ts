@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentsConfig } from '../../../../../contract/payments.ts';
-import { api } from '../../../shared/http.ts';
+import type { PaymentsConfig } from '#contract/payments.ts';
+import { api } from '#web/shared/http.ts';
 
 export const fetchPaymentsConfig = () => api<PaymentsConfig>('/api/payments/config/', { auth: false });
 

@@ -1,6 +1,6 @@
 import { Alert, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
-import { paymentMessages } from '../../../../../contract/payments.ts';
+import { paymentMessages } from '#contract/payments.ts';
 import { usePaymentsConfig } from '../api/payments-config.ts';
 import { documentAllowsStripe } from '../stripe.ts';
 import type { CardFormProps } from './card-form-props.ts';

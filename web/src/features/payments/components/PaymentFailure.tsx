@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core';
-import { paymentMessages } from '../../../../../contract/payments.ts';
+import { paymentMessages } from '#contract/payments.ts';
 
 export function PaymentFailure({ message }: { message: string | null }) {
   if (!message) return null;

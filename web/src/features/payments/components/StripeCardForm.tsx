@@ -1,8 +1,8 @@
 import { Box, Button, Input, Stack } from '@mantine/core';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useMemo, useState } from 'react';
-import { paymentMessages } from '../../../../../contract/payments.ts';
-import { toast } from '../../../shared/toast.ts';
+import { paymentMessages } from '#contract/payments.ts';
+import { toast } from '#web/shared/toast.ts';
 import { confirmCard, stripeFor } from '../stripe.ts';
 import type { CardFormProps } from './card-form-props.ts';
 import { PaymentFailure } from './PaymentFailure.tsx';

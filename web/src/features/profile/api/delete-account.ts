@@ -1,5 +1,5 @@
-import type { DeleteAccountBody } from '../../../../../contract/account.ts';
-import { api } from '../../../shared/http.ts';
+import type { DeleteAccountBody } from '#contract/account.ts';
+import { api } from '#web/shared/http.ts';
 
 /** Erases the signed-in pilgrim's account once the password is confirmed; their sessions end with it. */
 export const deleteAccount = (body: DeleteAccountBody) =>

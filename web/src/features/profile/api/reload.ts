@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useReloadCurrentUser } from '../../auth/index.ts';
+import { useReloadCurrentUser } from '#web/features/auth/index.ts';
 import { profileKeys } from './keys.ts';
 
 /** After a save the profile and the navigation bar's name and avatar are fetched again. */

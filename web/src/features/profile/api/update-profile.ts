@@ -1,5 +1,5 @@
-import type { Profile, UpdateProfileBody } from '../../../../../contract/profile.ts';
-import { api } from '../../../shared/http.ts';
+import type { Profile, UpdateProfileBody } from '#contract/profile.ts';
+import { api } from '#web/shared/http.ts';
 
 /** Sends only the fields given; the server leaves the rest as they are. */
 export const updateProfile = (changes: UpdateProfileBody) =>

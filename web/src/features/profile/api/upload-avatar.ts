@@ -1,5 +1,5 @@
-import type { Profile } from '../../../../../contract/profile.ts';
-import { upload } from '../../../shared/http.ts';
+import type { Profile } from '#contract/profile.ts';
+import { upload } from '#web/shared/http.ts';
 
 export const uploadAvatar = (file: File, onProgress: (percent: number) => void) => {
   const form = new FormData();

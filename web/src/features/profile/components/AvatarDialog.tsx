@@ -1,8 +1,8 @@
 import { Avatar, Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { profileMessages } from '../../../../../contract/profile.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import { profileMessages } from '#contract/profile.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useReloadProfile } from '../api/reload.ts';
 import { uploadAvatar } from '../api/upload-avatar.ts';
 

@@ -2,10 +2,10 @@ import { Button, Card, Group, List, Modal, PasswordInput, Stack, Text, Title } f
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { accountErasure, accountMessages } from '../../../../../contract/account.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { clearSession } from '../../../shared/session.ts';
-import { toast } from '../../../shared/toast.ts';
+import { accountErasure, accountMessages } from '#contract/account.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { clearSession } from '#web/shared/session.ts';
+import { toast } from '#web/shared/toast.ts';
 import { deleteAccount } from '../api/delete-account.ts';
 
 /** Says what goes and what is kept, asks for the password, and signs the pilgrim out once it is done. */

@@ -1,10 +1,10 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_NAME_LENGTH } from '../../../../../contract/auth.ts';
-import { MAX_BIO_LENGTH, type Profile, profileMessages } from '../../../../../contract/profile.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
-import { updateUser } from '../../auth/index.ts';
+import { MAX_NAME_LENGTH } from '#contract/auth.ts';
+import { MAX_BIO_LENGTH, type Profile, profileMessages } from '#contract/profile.ts';
+import { updateUser } from '#web/features/auth/index.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useReloadProfile } from '../api/reload.ts';
 import { updateProfile } from '../api/update-profile.ts';
 import { NationalityInput } from './NationalityInput.tsx';

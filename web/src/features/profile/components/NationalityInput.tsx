@@ -1,5 +1,5 @@
 import { Autocomplete } from '@mantine/core';
-import { countries } from '../../../../../contract/countries.ts';
+import { countries } from '#contract/countries.ts';
 
 const names = countries.map((country) => country.name);
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { soulStoryMessages } from '../../../../../contract/soul-story.ts';
-import { api } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import { soulStoryMessages } from '#contract/soul-story.ts';
+import { api } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useReloadSoulStory } from './keys.ts';
 
 export const deleteStory = (id: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PromptId } from '../../../../../contract/prompts.ts';
-import { api } from '../../../shared/http.ts';
+import type { PromptId } from '#contract/prompts.ts';
+import { api } from '#web/shared/http.ts';
 import { soulStoryKeys } from './keys.ts';
 
 export const fetchCompletedPrompts = async (): Promise<PromptId[]> =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ConcatenatedResponse } from '../../../../../contract/soul-story.ts';
+import type { ConcatenatedResponse } from '#contract/soul-story.ts';
 import { isKeepsakePending } from './get-keepsake.ts';
 
 const keepsake = (values: Partial<ConcatenatedResponse>): ConcatenatedResponse => ({

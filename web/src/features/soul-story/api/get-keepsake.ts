@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { ConcatenatedResponse } from '../../../../../contract/soul-story.ts';
-import { api } from '../../../shared/http.ts';
+import type { ConcatenatedResponse } from '#contract/soul-story.ts';
+import { api } from '#web/shared/http.ts';
 import { soulStoryKeys } from './keys.ts';
 
 const POLL_MS = 2000;

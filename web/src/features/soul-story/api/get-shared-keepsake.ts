@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SharedKeepsake } from '../../../../../contract/soul-story.ts';
-import { api } from '../../../shared/http.ts';
+import type { SharedKeepsake } from '#contract/soul-story.ts';
+import { api } from '#web/shared/http.ts';
 import { soulStoryKeys } from './keys.ts';
 
 export const fetchSharedKeepsake = (token: string) =>

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SoulStoryItem } from '../../../../../contract/soul-story.ts';
-import { api } from '../../../shared/http.ts';
+import type { SoulStoryItem } from '#contract/soul-story.ts';
+import { api } from '#web/shared/http.ts';
 import { soulStoryKeys } from './keys.ts';
 
 export const fetchStories = () => api<SoulStoryItem[]>('/api/soulstories/');

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SoulStoryItem, soulStoryMessages } from '../../../../../contract/soul-story.ts';
-import { api } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import { type SoulStoryItem, soulStoryMessages } from '#contract/soul-story.ts';
+import { api } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { soulStoryKeys } from './keys.ts';
 
 export const reorderStories = (storyIds: string[]) =>

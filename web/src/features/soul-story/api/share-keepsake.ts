@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConcatenatedResponse, ShareResponse } from '../../../../../contract/soul-story.ts';
-import { api, errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+import type { ConcatenatedResponse, ShareResponse } from '#contract/soul-story.ts';
+import { api, errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { soulStoryKeys } from './keys.ts';
 
 export const shareKeepsake = () => api<ShareResponse>('/api/soulstory/share/', { method: 'POST', body: {} });

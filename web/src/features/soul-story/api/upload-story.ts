@@ -1,5 +1,5 @@
-import type { SoulStoryItem, StoryType } from '../../../../../contract/soul-story.ts';
-import { upload } from '../../../shared/http.ts';
+import type { SoulStoryItem, StoryType } from '#contract/soul-story.ts';
+import { upload } from '#web/shared/http.ts';
 
 export interface StoryUpload {
   file: Blob;

@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Text, Title } fr
 import { IconMovie, IconPhotoPlus, IconVideo } from '@tabler/icons-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import type { Prompt } from '../../../../../contract/prompts.ts';
+import type { Prompt } from '#contract/prompts.ts';
 import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
@@ -11,9 +11,9 @@ import {
   soulStoryMessages,
   storyFileName,
   videoAccept,
-} from '../../../../../contract/soul-story.ts';
-import { errorMessage } from '../../../shared/http.ts';
-import { toast } from '../../../shared/toast.ts';
+} from '#contract/soul-story.ts';
+import { errorMessage } from '#web/shared/http.ts';
+import { toast } from '#web/shared/toast.ts';
 import { uploadStory } from '../api/upload-story.ts';
 import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
 import { LiveCamera } from './LiveCamera.tsx';

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { KEEPSAKE_FILE_NAME, soulStoryMessages } from '../../../../../contract/soul-story.ts';
+import { KEEPSAKE_FILE_NAME, soulStoryMessages } from '#contract/soul-story.ts';
 import { useKeepsake } from '../api/get-keepsake.ts';
 import { ShareControls } from './ShareControls.tsx';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Group, Stack, Text } from '@mantine/core';
 import { IconPlayerStopFilled } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { MAX_VIDEO_SECONDS } from '../../../../../contract/soul-story.ts';
+import { MAX_VIDEO_SECONDS } from '#contract/soul-story.ts';
 import { formatSeconds } from '../media.ts';
 
 export const previewFrame = { width: '100%', maxWidth: 480, aspectRatio: '16 / 9' } as const;

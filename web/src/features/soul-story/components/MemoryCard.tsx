@@ -2,8 +2,8 @@ import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Card, Group, Image, Menu, Text } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconDots, IconGripVertical, IconTrash } from '@tabler/icons-react';
-import { promptById } from '../../../../../contract/prompts.ts';
-import type { SoulStoryItem } from '../../../../../contract/soul-story.ts';
+import { promptById } from '#contract/prompts.ts';
+import type { SoulStoryItem } from '#contract/soul-story.ts';
 
 interface Props {
   story: SoulStoryItem;

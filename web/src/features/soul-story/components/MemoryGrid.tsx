@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/sortable';
 import { Button, Group, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useState } from 'react';
-import { type SoulStoryItem, soulStoryMessages } from '../../../../../contract/soul-story.ts';
+import { type SoulStoryItem, soulStoryMessages } from '#contract/soul-story.ts';
 import { useDeleteStory } from '../api/delete-story.ts';
 import { useReorderStories } from '../api/reorder-stories.ts';
 import { moveBy } from '../media.ts';

@@ -8,8 +8,8 @@ import {
   IconShare,
 } from '@tabler/icons-react';
 import { useRef } from 'react';
-import { soulStoryMessages } from '../../../../../contract/soul-story.ts';
-import { toast } from '../../../shared/toast.ts';
+import { soulStoryMessages } from '#contract/soul-story.ts';
+import { toast } from '#web/shared/toast.ts';
 import { useShareKeepsake } from '../api/share-keepsake.ts';
 import { useStopSharing } from '../api/stop-sharing.ts';
 import { shareTargets } from '../share-links.ts';

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Image, Progress, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
-import { MAX_TITLE_LENGTH } from '../../../../../contract/soul-story.ts';
+import { MAX_TITLE_LENGTH } from '#contract/soul-story.ts';
 import { previewFrame } from './LiveCamera.tsx';
 
 export interface Take {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { CreateOrderInput, createOrderResponse } from '../../../../../contract/store.ts';
-import { api } from '../../../shared/http.ts';
+import type { CreateOrderInput, createOrderResponse } from '#contract/store.ts';
+import { api } from '#web/shared/http.ts';
 
 export type CreatedOrder = z.infer<typeof createOrderResponse>;
 

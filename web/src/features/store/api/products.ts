@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { productList } from '../../../../../contract/store.ts';
-import { api } from '../../../shared/http.ts';
+import type { productList } from '#contract/store.ts';
+import { api } from '#web/shared/http.ts';
 
 export type StoreProduct = z.infer<typeof productList>[number];
 

@@ -1,5 +1,5 @@
 import { Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatDollars } from '../../../../../contract/store.ts';
+import { formatDollars } from '#contract/store.ts';
 import { productImages } from '../product-images.ts';
 
 export interface SummaryLine {

@@ -1,5 +1,5 @@
-import type { SurveySubmission } from '../../../../../contract/survey.ts';
-import { ApiError, api } from '../../../shared/http.ts';
+import type { SurveySubmission } from '#contract/survey.ts';
+import { ApiError, api } from '#web/shared/http.ts';
 import { createSurveyOutbox, type PendingSurvey, type SendOutcome } from '../survey-outbox.ts';
 
 export const submitSurvey = (body: SurveySubmission) =>

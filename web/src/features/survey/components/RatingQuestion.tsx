@@ -1,6 +1,6 @@
 import { Group, Radio } from '@mantine/core';
 import type { useForm } from '@mantine/form';
-import { RATING_MAX, RATING_MIN } from '../../../../../contract/survey.ts';
+import { RATING_MAX, RATING_MIN } from '#contract/survey.ts';
 
 /** What `form.getInputProps(field)` returns (Mantine's own name for it is not reachable from ESM types). */
 type InputProps = ReturnType<ReturnType<typeof useForm>['getInputProps']>;

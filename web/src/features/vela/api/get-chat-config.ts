@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { chatConfigResponse } from '../../../../../contract/vela.ts';
-import { api } from '../../../shared/http.ts';
+import type { chatConfigResponse } from '#contract/vela.ts';
+import { api } from '#web/shared/http.ts';
 import { velaKeys } from './keys.ts';
 
 export type ChatConfig = z.infer<typeof chatConfigResponse>;

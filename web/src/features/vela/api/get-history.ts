@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HistoryResponse } from '../../../../../contract/vela.ts';
-import { api } from '../../../shared/http.ts';
+import type { HistoryResponse } from '#contract/vela.ts';
+import { api } from '#web/shared/http.ts';
 import { velaKeys } from './keys.ts';
 
 export const fetchHistory = () => api<HistoryResponse>('/api/chat/history/');

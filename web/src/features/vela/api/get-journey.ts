@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Profile } from '../../../../../contract/profile.ts';
-import { api } from '../../../shared/http.ts';
+import type { Profile } from '#contract/profile.ts';
+import { api } from '#web/shared/http.ts';
 import { velaKeys } from './keys.ts';
 
 export const fetchJourney = () => api<Profile>('/api/profile/');

@@ -1,5 +1,5 @@
-import type { Vibe } from '../../../../../contract/vela.ts';
-import { api } from '../../../shared/http.ts';
+import type { Vibe } from '#contract/vela.ts';
+import { api } from '#web/shared/http.ts';
 
 export interface JourneyUpdate {
   vibe?: Vibe;

@@ -1,5 +1,5 @@
-import type { ReminderScheduleResponse } from '../../../../../contract/vela.ts';
-import { api } from '../../../shared/http.ts';
+import type { ReminderScheduleResponse } from '#contract/vela.ts';
+import { api } from '#web/shared/http.ts';
 import { browserTimeZone } from './save-journey.ts';
 
 export const scheduleReminders = (startDate: string, duration: number) =>

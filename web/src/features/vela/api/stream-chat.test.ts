@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type ChatRequest, chatErrorReplies, cleanReply } from '../../../../../contract/vela.ts';
+import { type ChatRequest, chatErrorReplies, cleanReply } from '#contract/vela.ts';
 import { streamChat } from './stream-chat.ts';
 
 const message: ChatRequest = { vibe: 'Agnostic', inputs: 'The people I met.' };

@@ -8,8 +8,8 @@ import {
   replyForOutcome,
   type SafetyGroup,
   streamEvents,
-} from '../../../../../contract/vela.ts';
-import { request } from '../../../shared/http.ts';
+} from '#contract/vela.ts';
+import { request } from '#web/shared/http.ts';
 
 export interface StreamHandlers {
   /** The reply so far, as pieces arrive. */

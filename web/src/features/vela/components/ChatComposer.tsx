@@ -1,6 +1,6 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_MESSAGE_LENGTH } from '../../../../../contract/vela.ts';
+import { MAX_MESSAGE_LENGTH } from '#contract/vela.ts';
 
 /** Enter sends, Shift+Enter starts a new line; Send waits while Vela is answering. */
 export function ChatComposer(props: { waiting: boolean; onSend(text: string): void }) {

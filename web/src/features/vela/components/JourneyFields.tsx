@@ -1,5 +1,5 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
-import { durationOptions, type Vibe, vibeLabel, vibes } from '../../../../../contract/vela.ts';
+import { durationOptions, type Vibe, vibeLabel, vibes } from '#contract/vela.ts';
 import { todayIso } from '../journey-dates.ts';
 
 export function StartDateField(props: {

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { chatMessages, type Vibe } from '../../../../../contract/vela.ts';
-import { toast } from '../../../shared/toast.ts';
+import { chatMessages, type Vibe } from '#contract/vela.ts';
+import { toast } from '#web/shared/toast.ts';
 import { isIsoDate, todayIso } from '../journey-dates.ts';
 import { DurationField, StartDateField, VibeField } from './JourneyFields.tsx';
 

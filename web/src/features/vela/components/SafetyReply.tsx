@@ -1,11 +1,6 @@
 import { Anchor, Card, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import {
-  groupNeedsHelpline,
-  type Helpline,
-  SAFETY_REPLY,
-  type SafetyGroup,
-} from '../../../../../contract/vela.ts';
+import { groupNeedsHelpline, type Helpline, SAFETY_REPLY, type SafetyGroup } from '#contract/vela.ts';
 import { useHelplines } from '../api/get-helplines.ts';
 
 function HelplineDetails({ line, group }: { line: Helpline; group: SafetyGroup }) {

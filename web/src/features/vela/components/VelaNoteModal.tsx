@@ -1,5 +1,5 @@
 import { Button, List, Modal, Stack } from '@mantine/core';
-import { chatMessages } from '../../../../../contract/vela.ts';
+import { chatMessages } from '#contract/vela.ts';
 
 /** Shown first on every visit to the chat. */
 export function VelaNoteModal(props: { opened: boolean; onClose(): void }) {
