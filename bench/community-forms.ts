@@ -1,5 +1,4 @@
 import autocannon from 'autocannon';
-import { listSurveyResponses } from '#server/modules/survey/index.ts';
 import { listenInProcess } from './in-process-app.ts';
 import { type BenchRow, type BenchSection, formatMs } from './section.ts';
 
@@ -51,7 +50,7 @@ const section: BenchSection = {
     const { url, runtime, close } = await listenInProcess('forms');
     try {
       const surveys = await post(`${url}/api/survey/submit/`, survey);
-      const stored = (await listSurveyResponses(runtime.db, { limit: 10_000 })).length;
+      const stored = (await runtime.services.survey.listSurveyResponses({ limit: 10_000 })).length;
       const messages = await post(`${url}/api/contact/`, contact);
       return [
         ...rowsFor('POST /api/survey/submit/', surveys),

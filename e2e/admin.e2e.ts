@@ -82,7 +82,7 @@ describe('admin console', () => {
     await server.start();
     // Two cold starts of a private server, one of them migrating a fresh database.
   }, 240_000);
-  afterAll(() => server?.close());
+  afterAll(() => server?.close(), 90_000);
 
   it('shows the 404 page to visitors and ordinary pilgrims', async () => {
     const page = await browser.newPage();

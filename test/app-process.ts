@@ -21,12 +21,17 @@ export const freePort = () =>
     });
   });
 
+/** Past this, a process still shutting down is killed: a test's data folder is thrown away anyway. */
+const STOP_PATIENCE_MS = 60_000;
+
 /** Signals a process (or its group) and waits until it has exited; one already gone is left alone. */
 const terminate = async (child: ChildProcess, kill: () => void) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   kill();
+  const patience = setTimeout(() => child.kill('SIGKILL'), STOP_PATIENCE_MS);
   await exited;
+  clearTimeout(patience);
 };
 
 /** The environment a test runs the app's scripts with: its own settings over the test defaults. */
@@ -105,6 +110,8 @@ export const browserTestServer = async (dataDir: string) => {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '50',
+    // Browsers keep connections open; a test server need not wait long for them.
+    SHUTDOWN_TIMEOUT_SECONDS: '5',
   };
   let app: AppProcess | null = null;
   return {

@@ -10,10 +10,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/identity/tables.ts';
 import { resolveMediaTools } from '#server/media/ffmpeg.ts';
-import { createPost, publishPost } from '#server/modules/blog/index.ts';
 import { listContactMessages } from '#server/modules/messages/index.ts';
 import { addNotification } from '#server/modules/notifications/index.ts';
-import { listSurveyResponses } from '#server/modules/survey/index.ts';
 import { ffmpeg, type MultipartPart, multipartBody } from './soul-stories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
 import { waitFor } from './wait-for.ts';
@@ -707,13 +705,13 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
 
   describe('public calls', () => {
     it('lists the posts and reads one', async () => {
-      const draft = await createPost(testApp.deps.db, {
+      const draft = await testApp.deps.services.blog.createPost({
         title: 'What the road leaves behind',
         body: 'First paragraph.\n\nSecond paragraph.',
         teaser: '',
         author: 'Maria Lopes',
       });
-      await publishPost(testApp.deps.db, draft.id);
+      await testApp.deps.services.blog.publishPost(draft.id);
       const list = await call('GET', '/api/posts/');
       expectStatus(list, 200, 'GET /api/posts/');
       const posts = Array.isArray(list.body) ? list.body : list.body.posts;
@@ -756,7 +754,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
       expect(stored.find((item) => item.email === 'juan.rich@example.com')).toMatchObject({
         name: 'Juan Peregrino',
         message: 'I would like to help.',
-        inquiryTypes: ['Soul Stories', 'Volunteering'],
+        inquiry_types: ['Soul Stories', 'Volunteering'],
       });
     });
 
@@ -782,7 +780,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
         await call('POST', '/api/survey/submit/', { json: answers }),
         'the survey with string ratings',
       );
-      const stored = (await listSurveyResponses(testApp.deps.db)).filter(
+      const stored = (await testApp.deps.services.survey.listSurveyResponses()).filter(
         (row) => row.what_worked_well === marker,
       );
       expect(stored).toHaveLength(1);
@@ -816,7 +814,9 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
         'a survey without easeOfUse',
       );
       expect(
-        (await listSurveyResponses(testApp.deps.db)).filter((row) => row.what_worked_well === refusedMarker),
+        (await testApp.deps.services.survey.listSurveyResponses()).filter(
+          (row) => row.what_worked_well === refusedMarker,
+        ),
       ).toEqual([]);
     });
 

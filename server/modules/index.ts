@@ -2,7 +2,7 @@ import type { AppDeps } from '../deps.ts';
 import { accountFeature } from './account/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { authFeature } from './auth/index.ts';
-import { blogFeature } from './blog/index.ts';
+import { type BlogService, blogFeature, createBlogService } from './blog/index.ts';
 import {
   createDonationsService,
   type DonationsService,
@@ -11,20 +11,23 @@ import {
 } from './donations/index.ts';
 import type { Feature } from './feature-module.ts';
 import { messagesFeature } from './messages/index.ts';
-import { newsletterFeature } from './newsletter/index.ts';
+import { createNewsletterService, type NewsletterService, newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
 import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
 import { profileFeature } from './profile/index.ts';
 import { soulStoryFeature } from './soul-story/index.ts';
 import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
-import { surveyFeature } from './survey/index.ts';
+import { createSurveyService, type SurveyService, surveyFeature } from './survey/index.ts';
 import { velaFeature } from './vela/index.ts';
 
 /** The services other features, and tests through the runtime, call directly. */
 export interface Services {
+  blog: BlogService;
+  newsletter: NewsletterService;
   payments: PaymentsService;
   donations: DonationsService;
   store: StoreService;
+  survey: SurveyService;
 }
 
 /**
@@ -38,9 +41,12 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     order: orderListener(deps),
   });
   const services: Services = {
+    blog: createBlogService(deps),
+    newsletter: createNewsletterService(deps),
     payments,
     donations: createDonationsService(deps, payments),
     store: createStoreService(deps, payments),
+    survey: createSurveyService(deps),
   };
   const features = [
     authFeature(deps),
@@ -51,10 +57,10 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     paymentsFeature(deps, services.payments),
     donationsFeature(deps, services.donations),
     storeFeature(deps, services.store),
-    blogFeature(deps),
-    newsletterFeature(deps),
+    blogFeature(deps, services.blog),
+    newsletterFeature(deps, services.newsletter),
     messagesFeature(deps),
-    surveyFeature(deps),
+    surveyFeature(services.survey),
     adminFeature(deps, services),
     accountFeature(deps, payments.cancelSubscription),
   ];

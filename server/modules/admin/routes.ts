@@ -10,16 +10,7 @@ import { userIdOf } from '#server/http/auth-guard.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
 import { receiveForm } from '#server/http/multipart.ts';
 import { findUserById } from '#server/identity/users.ts';
-import {
-  adminBlogPost,
-  createPost,
-  getPostForAdmin,
-  listAllPosts,
-  publishPost,
-  setCover,
-  unpublishPost,
-  updatePost,
-} from '../blog/index.ts';
+import { adminBlogPost, type BlogService } from '../blog/index.ts';
 import { adminDonation, type DonationsService } from '../donations/index.ts';
 import {
   communityRequestItem,
@@ -29,13 +20,9 @@ import {
   setCommunityRequestHandled,
   setContactMessageHandled,
 } from '../messages/index.ts';
-import { listSubscribers, queueLetter, subscriber } from '../newsletter/index.ts';
+import { type NewsletterService, subscriber } from '../newsletter/index.ts';
 import { adminOrder, type StoreService } from '../store/index.ts';
-import {
-  listSurveyResponses,
-  surveyAggregates as readSurveyAggregates,
-  surveyResponseItem,
-} from '../survey/index.ts';
+import { type SurveyService, surveyResponseItem } from '../survey/index.ts';
 import { toCsv } from './csv.ts';
 import { surveyCsv } from './survey-csv.ts';
 
@@ -59,6 +46,9 @@ const sendCsv = (
 };
 
 export interface AdminServices {
+  blog: BlogService;
+  newsletter: NewsletterService;
+  survey: SurveyService;
   donations: Pick<DonationsService, 'listDonations'>;
   store: Pick<StoreService, 'listOrders'>;
 }
@@ -97,7 +87,7 @@ export const adminRoutes =
           response: { 200: z.array(adminBlogPost), ...guarded },
         },
       },
-      async () => listAllPosts(deps.db),
+      async () => services.blog.listAllPosts(),
     );
 
     app.post(
@@ -111,7 +101,7 @@ export const adminRoutes =
           response: { 201: adminBlogPost, 400: errorBody, ...guarded },
         },
       },
-      async (request, reply) => reply.status(201).send(await createPost(deps.db, request.body)),
+      async (request, reply) => reply.status(201).send(await services.blog.createPost(request.body)),
     );
 
     app.get(
@@ -125,7 +115,7 @@ export const adminRoutes =
           response: { 200: adminBlogPost, 404: errorBody, ...guarded },
         },
       },
-      async (request) => getPostForAdmin(deps.db, request.params.id),
+      async (request) => services.blog.getPostForAdmin(request.params.id),
     );
 
     app.put(
@@ -140,12 +130,12 @@ export const adminRoutes =
           response: { 200: adminBlogPost, 400: errorBody, 404: errorBody, ...guarded },
         },
       },
-      async (request) => updatePost(deps.db, request.params.id, request.body),
+      async (request) => services.blog.updatePost(request.params.id, request.body),
     );
 
     for (const [action, change] of [
-      ['publish', publishPost],
-      ['unpublish', unpublishPost],
+      ['publish', services.blog.publishPost],
+      ['unpublish', services.blog.unpublishPost],
     ] as const) {
       app.post(
         `/api/admin/posts/:id/${action}/`,
@@ -159,7 +149,7 @@ export const adminRoutes =
             response: { 200: adminBlogPost, 404: errorBody, ...guarded },
           },
         },
-        async (request) => change(deps.db, request.params.id),
+        async (request) => change(request.params.id),
       );
     }
 
@@ -192,7 +182,7 @@ export const adminRoutes =
         });
         try {
           if (!form.file) throw new Invalid(adminMessages.coverMissing, 'cover');
-          return await setCover(deps, request.params.id, form.file);
+          return await services.blog.setCover(request.params.id, form.file);
         } finally {
           await form.discard();
         }
@@ -209,7 +199,7 @@ export const adminRoutes =
           response: { 200: z.array(subscriber), ...guarded },
         },
       },
-      async () => listSubscribers(deps.db),
+      async () => services.newsletter.listSubscribers(),
     );
 
     app.get(
@@ -226,7 +216,7 @@ export const adminRoutes =
         sendCsv(
           reply,
           'subscribers.csv',
-          toCsv(await listSubscribers(deps.db), [
+          toCsv(await services.newsletter.listSubscribers(), [
             { header: 'email', value: (row) => row.email },
             { header: 'status', value: (row) => row.status },
             { header: 'subscribed_at', value: (row) => row.subscribed_at },
@@ -247,7 +237,7 @@ export const adminRoutes =
           response: { 202: letterQueued, 400: errorBody, ...guarded },
         },
       },
-      async (request, reply) => reply.status(202).send(await queueLetter(deps, request.body)),
+      async (request, reply) => reply.status(202).send(await services.newsletter.queueLetter(request.body)),
     );
 
     app.get(
@@ -326,7 +316,7 @@ export const adminRoutes =
           response: { 200: surveyAggregates, ...guarded },
         },
       },
-      async () => readSurveyAggregates(deps.db),
+      async () => services.survey.surveyAggregates(),
     );
 
     app.get(
@@ -339,7 +329,7 @@ export const adminRoutes =
           response: { 200: z.array(surveyResponseItem), ...guarded },
         },
       },
-      async () => listSurveyResponses(deps.db, { limit: 10_000 }),
+      async () => services.survey.listSurveyResponses({ limit: 10_000 }),
     );
 
     app.get(
@@ -356,7 +346,7 @@ export const adminRoutes =
         sendCsv(
           reply,
           'survey-responses.csv',
-          surveyCsv(await listSurveyResponses(deps.db, { limit: 10_000 })),
+          surveyCsv(await services.survey.listSurveyResponses({ limit: 10_000 })),
         ),
     );
 

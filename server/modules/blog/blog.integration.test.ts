@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BlogPost, blogMessages } from '#contract/blog.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { createPost, publishPost, unpublishPost } from './service.ts';
 
 describe(`blog on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
@@ -41,7 +40,7 @@ describe(`blog on ${process.env.TEST_DB}`, () => {
 
   it('keeps drafts private, falls back to the first 150 characters of the body, and shows HTML as text', async () => {
     const body = `<script>alert("x")</script> ${'A long walk home. '.repeat(20)}`;
-    const draft = await createPost(testApp.deps.db, {
+    const draft = await testApp.deps.services.blog.createPost({
       title: 'Slow mornings & <b>quiet</b> evenings',
       body,
       teaser: '',
@@ -52,12 +51,12 @@ describe(`blog on ${process.env.TEST_DB}`, () => {
     expect((await get(`/api/posts/${draft.slug}/`)).statusCode).toBe(404);
     expect((await listPosts()).some((post) => post.id === draft.id)).toBe(false);
 
-    await publishPost(testApp.deps.db, draft.id);
+    await testApp.deps.services.blog.publishPost(draft.id);
     const published = (await get(`/api/posts/${draft.id}/`)).json() as BlogPost;
     expect(published.teaser).toBe(body.trim().slice(0, 150));
     expect(published.body).toBe(body);
 
-    const twin = await createPost(testApp.deps.db, {
+    const twin = await testApp.deps.services.blog.createPost({
       title: 'Slow mornings & <b>quiet</b> evenings',
       body: 'Again.',
       teaser: '',
@@ -71,7 +70,7 @@ describe(`blog on ${process.env.TEST_DB}`, () => {
     expect(rss.body).not.toContain('<script>');
     expect(rss.body).toContain('http://localhost:3000/blog/slow-mornings-b-quiet-b-evenings</link>');
 
-    await unpublishPost(testApp.deps.db, draft.id);
+    await testApp.deps.services.blog.unpublishPost(draft.id);
     expect((await get(`/api/posts/${draft.id}/`)).statusCode).toBe(404);
     expect((await get('/blog/rss.xml')).body).not.toContain('Slow mornings');
   });

@@ -1,19 +1,12 @@
 import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { blogRoutes } from './routes.ts';
+import type { BlogService } from './service.ts';
 
 export { adminBlogPost } from './schemas.ts';
-export {
-  createPost,
-  getPostForAdmin,
-  listAllPosts,
-  publishPost,
-  setCover,
-  unpublishPost,
-  updatePost,
-} from './service.ts';
+export { type BlogService, createBlogService } from './service.ts';
 
-export const blogFeature = (deps: AppDeps): Feature => ({
+export const blogFeature = (deps: AppDeps, service: BlogService): Feature => ({
   name: 'blog',
-  routes: blogRoutes(deps),
+  routes: blogRoutes(deps, service),
 });

@@ -8,22 +8,16 @@ import { NotFound } from '#server/http/errors.ts';
 import { sendStoredFile } from '#server/media/send-stored-file.ts';
 import { assertValidKey } from '#server/media/storage.ts';
 import { blogPostingJsonLd, postPath, renderRss, renderSitemap } from './feeds.ts';
-import {
-  COVER_PREFIX,
-  coverKeyOf,
-  findPublishedPost,
-  getPublishedPost,
-  listPublishedPosts,
-} from './service.ts';
+import { type BlogService, COVER_PREFIX, coverKeyOf } from './service.ts';
 
 const RSS_ITEMS = 20;
 
 export const blogRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: BlogService): FastifyPluginAsyncZod =>
   async (app) => {
     // The list page's words are in the site's page table (server/http/site-pages.ts).
     deps.pageMeta.register(/^\/blog\/([^/]+)\/?$/, async (match) => {
-      const post = await findPublishedPost(deps.db, decodeURIComponent(match[1]!));
+      const post = await service.findPublishedPost(decodeURIComponent(match[1]!));
       if (!post) return null;
       return {
         title: `${post.title} · Pilgrim Reflections`,
@@ -45,7 +39,7 @@ export const blogRoutes =
           response: { 200: blogPostList },
         },
       },
-      async () => listPublishedPosts(deps.db),
+      async () => service.listPublishedPosts(),
     );
 
     app.get(
@@ -59,7 +53,7 @@ export const blogRoutes =
           response: { 200: blogPost, 404: errorBody },
         },
       },
-      async (request) => getPublishedPost(deps.db, request.params.id),
+      async (request) => service.getPublishedPost(request.params.id),
     );
 
     app.get(
@@ -73,7 +67,7 @@ export const blogRoutes =
         },
       },
       async (_request, reply) => {
-        const posts = (await listPublishedPosts(deps.db)).slice(0, RSS_ITEMS);
+        const posts = (await service.listPublishedPosts()).slice(0, RSS_ITEMS);
         return reply
           .type('application/rss+xml; charset=utf-8')
           .send(renderRss(posts, deps.config.PUBLIC_URL));
@@ -93,7 +87,7 @@ export const blogRoutes =
       async (_request, reply) =>
         reply
           .type('application/xml; charset=utf-8')
-          .send(renderSitemap(await listPublishedPosts(deps.db), deps.config.PUBLIC_URL)),
+          .send(renderSitemap(await service.listPublishedPosts(), deps.config.PUBLIC_URL)),
     );
 
     app.get(

@@ -7,13 +7,14 @@ import {
   blogMessages,
   teaserOf,
 } from '#contract/blog.ts';
-import type { DbOrTx } from '#server/db/client.ts';
+import type { AppDeps } from '#server/deps.ts';
 import { NotFound, UnsupportedMedia } from '#server/http/errors.ts';
 import type { TemporaryFile } from '#server/http/multipart.ts';
-import type { Storage } from '#server/media/storage.ts';
 import type { BlogPostRow } from './repository.ts';
 import * as repository from './repository.ts';
 import { firstFreeSlug, isUuid, slugify } from './slug.ts';
+
+type BlogDeps = Pick<AppDeps, 'db' | 'storage'>;
 
 export const COVER_PREFIX = '/blog/covers/';
 const COVER_FOLDER = 'blog';
@@ -41,80 +42,98 @@ const toAdminPost = (row: BlogPostRow): AdminBlogPost => ({
   updated_at: row.updatedAt.toISOString(),
 });
 
-export const listPublishedPosts = async (db: DbOrTx) =>
-  (await repository.listPublished(db)).map(toPublicPost);
-
-/** `/blog/{id}` and `/api/posts/{id}/` accept the id or the readable slug. */
-export const getPublishedPost = async (db: DbOrTx, idOrSlug: string) => {
-  const row = await repository.findPublished(db, isUuid(idOrSlug) ? 'id' : 'slug', idOrSlug.toLowerCase());
-  if (!row) throw new NotFound(blogMessages.notFound);
-  return toPublicPost(row);
-};
-
-export const findPublishedPost = async (db: DbOrTx, idOrSlug: string) => {
-  try {
-    return await getPublishedPost(db, idOrSlug);
-  } catch (error) {
-    if (error instanceof NotFound) return null;
-    throw error;
-  }
-};
-
-const existing = async (db: DbOrTx, id: string) => {
-  const row = isUuid(id) ? await repository.findById(db, id) : null;
-  if (!row) throw new NotFound(blogMessages.notFound);
-  return row;
-};
-
-export const listAllPosts = async (db: DbOrTx) => (await repository.listAll(db)).map(toAdminPost);
-
-export const getPostForAdmin = async (db: DbOrTx, id: string) => toAdminPost(await existing(db, id));
-
-/** A new post starts as a draft; its slug comes from the title and never changes, so links keep working. */
-export const createPost = async (db: DbOrTx, values: BlogPostValues) => {
-  const base = slugify(values.title);
-  const slug = firstFreeSlug(base, await repository.slugsLike(db, base));
-  return toAdminPost(await repository.insert(db, { ...values, slug }));
-};
-
-export const updatePost = async (db: DbOrTx, id: string, values: BlogPostValues) => {
-  await existing(db, id);
-  return toAdminPost((await repository.update(db, id, values))!);
-};
-
-export const publishPost = async (db: DbOrTx, id: string) => {
-  const row = await existing(db, id);
-  if (row.publishedAt) return toAdminPost(row);
-  return toAdminPost((await repository.update(db, id, { publishedAt: new Date() }))!);
-};
-
-export const unpublishPost = async (db: DbOrTx, id: string) => {
-  await existing(db, id);
-  return toAdminPost((await repository.update(db, id, { publishedAt: null }))!);
-};
-
-/** Checks the upload by decoding it, then stores a resized WebP without the camera's metadata. */
-export const setCover = async (deps: { db: DbOrTx; storage: Storage }, id: string, upload: TemporaryFile) => {
-  const row = await existing(deps.db, id);
-  const notAnImage = new UnsupportedMedia('The cover must be a JPEG, PNG, WebP, GIF or AVIF image.');
-  let cover: Buffer;
-  try {
-    const metadata = await sharp(upload.path).metadata();
-    if (!metadata.format || !acceptedCoverFormats.has(metadata.format)) throw notAnImage;
-    cover = await sharp(upload.path)
-      .rotate()
-      .resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true })
-      .webp({ quality: 82 })
-      .toBuffer();
-  } catch (error) {
-    if (error === notAnImage) throw error;
-    throw notAnImage;
-  }
-  const key = `${COVER_FOLDER}/${row.id}-${randomUUID().slice(0, 8)}.webp`;
-  await deps.storage.write(key, cover);
-  const updated = await repository.update(deps.db, id, { coverKey: key });
-  if (row.coverKey) await deps.storage.remove(row.coverKey);
-  return toAdminPost(updated!);
-};
-
 export const coverKeyOf = (file: string) => `${COVER_FOLDER}/${file}`;
+
+export const createBlogService = (deps: BlogDeps) => {
+  const { db } = deps;
+
+  const listPublishedPosts = async () => (await repository.listPublished(db)).map(toPublicPost);
+
+  /** `/blog/{id}` and `/api/posts/{id}/` accept the id or the readable slug. */
+  const getPublishedPost = async (idOrSlug: string) => {
+    const row = await repository.findPublished(db, isUuid(idOrSlug) ? 'id' : 'slug', idOrSlug.toLowerCase());
+    if (!row) throw new NotFound(blogMessages.notFound);
+    return toPublicPost(row);
+  };
+
+  const findPublishedPost = async (idOrSlug: string) => {
+    try {
+      return await getPublishedPost(idOrSlug);
+    } catch (error) {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }
+  };
+
+  const existing = async (id: string) => {
+    const row = isUuid(id) ? await repository.findById(db, id) : null;
+    if (!row) throw new NotFound(blogMessages.notFound);
+    return row;
+  };
+
+  const listAllPosts = async () => (await repository.listAll(db)).map(toAdminPost);
+
+  const getPostForAdmin = async (id: string) => toAdminPost(await existing(id));
+
+  /** A new post starts as a draft; its slug comes from the title and never changes, so links keep working. */
+  const createPost = async (values: BlogPostValues) => {
+    const base = slugify(values.title);
+    const slug = firstFreeSlug(base, await repository.slugsLike(db, base));
+    return toAdminPost(await repository.insert(db, { ...values, slug }));
+  };
+
+  const updatePost = async (id: string, values: BlogPostValues) => {
+    await existing(id);
+    return toAdminPost((await repository.update(db, id, values))!);
+  };
+
+  const publishPost = async (id: string) => {
+    const row = await existing(id);
+    if (row.publishedAt) return toAdminPost(row);
+    return toAdminPost((await repository.update(db, id, { publishedAt: new Date() }))!);
+  };
+
+  const unpublishPost = async (id: string) => {
+    await existing(id);
+    return toAdminPost((await repository.update(db, id, { publishedAt: null }))!);
+  };
+
+  /** Checks the upload by decoding it, then stores a resized WebP without the camera's metadata. */
+  const setCover = async (id: string, upload: TemporaryFile) => {
+    const row = await existing(id);
+    const notAnImage = new UnsupportedMedia('The cover must be a JPEG, PNG, WebP, GIF or AVIF image.');
+    let cover: Buffer;
+    try {
+      const metadata = await sharp(upload.path).metadata();
+      if (!metadata.format || !acceptedCoverFormats.has(metadata.format)) throw notAnImage;
+      cover = await sharp(upload.path)
+        .rotate()
+        .resize({ width: COVER_MAX_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 82 })
+        .toBuffer();
+    } catch (error) {
+      if (error === notAnImage) throw error;
+      throw notAnImage;
+    }
+    const key = `${COVER_FOLDER}/${row.id}-${randomUUID().slice(0, 8)}.webp`;
+    await deps.storage.write(key, cover);
+    const updated = await repository.update(db, id, { coverKey: key });
+    if (row.coverKey) await deps.storage.remove(row.coverKey);
+    return toAdminPost(updated!);
+  };
+
+  return {
+    listPublishedPosts,
+    getPublishedPost,
+    findPublishedPost,
+    listAllPosts,
+    getPostForAdmin,
+    createPost,
+    updatePost,
+    publishPost,
+    unpublishPost,
+    setCover,
+  };
+};
+
+export type BlogService = ReturnType<typeof createBlogService>;

@@ -1,11 +1,10 @@
-import type { AppDeps } from '#server/deps.ts';
 import { defineJob } from '#server/jobs/queue.ts';
-import { deliverLetter, LETTER_JOB, type LetterJob } from './service.ts';
+import { LETTER_JOB, type LetterJob, type NewsletterService } from './service.ts';
 
-export const newsletterJobs = (deps: AppDeps) => [
+export const newsletterJobs = (service: NewsletterService) => [
   defineJob<LetterJob>({
     name: LETTER_JOB,
     queue: { retryLimit: 5, retryDelay: 60, retryBackoff: true },
-    handle: (data) => deliverLetter(deps, data),
+    handle: (data) => service.deliverLetter(data),
   }),
 ];

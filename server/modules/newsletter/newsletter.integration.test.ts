@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newsletterMessages } from '#contract/newsletter.ts';
 import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
-import { deliverLetter } from './service.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 describe(`newsletter on ${process.env.TEST_DB}`, () => {
@@ -181,7 +180,7 @@ describe(`newsletter on ${process.env.TEST_DB}`, () => {
     await post('/api/newsletter/confirm/', { token: tokenIn(mail!, '/newsletter/confirm') });
     const [row] = await rowFor('changed.mind@example.com');
     await post('/api/newsletter/unsubscribe/', { token: tokenIn(mail!, '/newsletter/unsubscribe') });
-    await deliverLetter(testApp.deps, {
+    await testApp.deps.services.newsletter.deliverLetter({
       letterId: '6f1c2a8e-3b4d-4e5f-8a9b-0c1d2e3f4a5b',
       subscriberId: row!.id,
       subject: 'Too late',

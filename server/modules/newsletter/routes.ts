@@ -12,7 +12,7 @@ import {
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid } from '#server/http/errors.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
-import { confirm, subscribe, unsubscribe } from './service.ts';
+import type { NewsletterService } from './service.ts';
 
 const tokenQuery = z.object({ token: z.string().max(300).optional() });
 /** RFC 8058 clients post `List-Unsubscribe=One-Click` as a form; the token rides in the URL. */
@@ -22,7 +22,7 @@ const oneClickBody = z
   .optional();
 
 export const newsletterRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, service: NewsletterService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/newsletter/subscribe/',
@@ -37,7 +37,7 @@ export const newsletterRoutes =
       async (request) => {
         await limit(deps, 'newsletter:ip', request.ip);
         await limit(deps, 'newsletter:email', request.body.email);
-        return subscribe(deps, request.body.email);
+        return service.subscribe(request.body.email);
       },
     );
 
@@ -51,7 +51,7 @@ export const newsletterRoutes =
           response: { 200: confirmResponse, 400: errorBody, 503: errorBody },
         },
       },
-      async (request) => confirm(deps, request.body.token),
+      async (request) => service.confirm(request.body.token),
     );
 
     const unsubscribeHandler = async (request: {
@@ -60,7 +60,7 @@ export const newsletterRoutes =
     }) => {
       const token = request.body?.token ?? request.query.token;
       if (!token) throw new Invalid(newsletterMessages.missingToken, 'token');
-      return unsubscribe(deps, token);
+      return service.unsubscribe(token);
     };
 
     app.post(

@@ -1,11 +1,11 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { surveyRoutes } from './routes.ts';
+import type { SurveyService } from './service.ts';
 
 export { surveyResponseItem } from './schemas.ts';
-export { listSurveyResponses, surveyAggregates } from './service.ts';
+export { createSurveyService, type SurveyService } from './service.ts';
 
-export const surveyFeature = (deps: AppDeps): Feature => ({
+export const surveyFeature = (service: SurveyService): Feature => ({
   name: 'survey',
-  routes: surveyRoutes(deps),
+  routes: surveyRoutes(service),
 });

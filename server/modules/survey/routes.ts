@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#contract/common.ts';
 import { surveySubmission, surveySubmitted } from '#contract/survey.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { submitSurvey } from './service.ts';
+import type { SurveyService } from './service.ts';
 
 export const surveyRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (service: SurveyService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/survey/submit/',
@@ -18,7 +17,7 @@ export const surveyRoutes =
         },
       },
       async (request, reply) => {
-        const id = await submitSurvey(deps, request.body, request.ip);
+        const id = await service.submitSurvey(request.body, request.ip);
         return reply.status(201).send({ ok: true as const, id });
       },
     );

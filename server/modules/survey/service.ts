@@ -12,63 +12,71 @@ import { limit } from '#server/http/rate-limit-rules.ts';
 import { snakeCased } from '#server/http/snake-case.ts';
 import * as repository from './repository.ts';
 
-/** Stores the answers; the same submission sent again (after a lost response) is stored once. */
-export const submitSurvey = async (
-  deps: Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>,
-  answers: SurveyAnswers,
-  clientAddress: string,
-): Promise<string> => {
-  await limit(deps, 'survey:ip', clientAddress);
-  return repository.insertOnce(deps.db, answers);
-};
+type SurveyDeps = Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>;
 
 /** Every answer, without the submission id that only deduplicates. */
 const toItem = ({ submissionId: _deduplicates, createdAt, ...row }: repository.SurveyResponseRow) =>
   snakeCased({ ...row, createdAt: createdAt.toISOString() });
 
-/** For the admin console and its CSV export: newest first. */
-export const listSurveyResponses = async (
-  db: AppDeps['db'],
-  options: { limit?: number; offset?: number } = {},
-): Promise<SurveyResponseItem[]> =>
-  (
-    await repository.list(db, { limit: Math.min(options.limit ?? 1000, 10_000), offset: options.offset ?? 0 })
-  ).map(toItem);
-
 const roundTo2 = (value: number) => Math.round(value * 100) / 100;
 
-/** For the admin charts: every listed option appears, with zero when nobody chose it. */
-export const surveyAggregates = async (db: AppDeps['db']): Promise<SurveyAggregates> => {
-  const [totals, stageCounts, ageCounts] = await Promise.all([
-    repository.totals(db),
-    repository.countsBy(db, 'pilgrimageStage'),
-    repository.countsBy(db, 'ageRange'),
-  ]);
-  const responses = Number(totals.responses ?? 0);
-  const countOf = (rows: { value: string | null; count: number }[], value: string) =>
-    rows.find((row) => row.value === value)?.count ?? 0;
-  return {
-    responses,
-    ratings: ratingQuestions.map((question) => {
-      const average = totals[`${question.key}Average`];
-      return {
-        key: question.key,
-        label: question.short,
-        average: average === null || average === undefined ? null : roundTo2(Number(average)),
-        answers: Number(totals[`${question.key}Answers`] ?? 0),
-      };
-    }),
-    yes_no: yesNoQuestions.map((question) => {
-      const yes = Number(totals[`${question.key}Yes`] ?? 0);
-      return {
-        key: question.key,
-        label: question.short,
-        yes,
-        no: responses - yes,
-        yes_share: responses ? roundTo2(yes / responses) : null,
-      };
-    }),
-    stages: pilgrimageStages.map((stage) => ({ ...stage, count: countOf(stageCounts, stage.value) })),
-    age_ranges: ageRanges.map((range) => ({ ...range, count: countOf(ageCounts, range.value) })),
+export const createSurveyService = (deps: SurveyDeps) => {
+  const { db } = deps;
+
+  /** Stores the answers; the same submission sent again (after a lost response) is stored once. */
+  const submitSurvey = async (answers: SurveyAnswers, clientAddress: string): Promise<string> => {
+    await limit(deps, 'survey:ip', clientAddress);
+    return repository.insertOnce(db, answers);
   };
+
+  /** For the admin console and its CSV export: newest first. */
+  const listSurveyResponses = async (
+    options: { limit?: number; offset?: number } = {},
+  ): Promise<SurveyResponseItem[]> =>
+    (
+      await repository.list(db, {
+        limit: Math.min(options.limit ?? 1000, 10_000),
+        offset: options.offset ?? 0,
+      })
+    ).map(toItem);
+
+  /** For the admin charts: every listed option appears, with zero when nobody chose it. */
+  const surveyAggregates = async (): Promise<SurveyAggregates> => {
+    const [totals, stageCounts, ageCounts] = await Promise.all([
+      repository.totals(db),
+      repository.countsBy(db, 'pilgrimageStage'),
+      repository.countsBy(db, 'ageRange'),
+    ]);
+    const responses = Number(totals.responses ?? 0);
+    const countOf = (rows: { value: string | null; count: number }[], value: string) =>
+      rows.find((row) => row.value === value)?.count ?? 0;
+    return {
+      responses,
+      ratings: ratingQuestions.map((question) => {
+        const average = totals[`${question.key}Average`];
+        return {
+          key: question.key,
+          label: question.short,
+          average: average === null || average === undefined ? null : roundTo2(Number(average)),
+          answers: Number(totals[`${question.key}Answers`] ?? 0),
+        };
+      }),
+      yes_no: yesNoQuestions.map((question) => {
+        const yes = Number(totals[`${question.key}Yes`] ?? 0);
+        return {
+          key: question.key,
+          label: question.short,
+          yes,
+          no: responses - yes,
+          yes_share: responses ? roundTo2(yes / responses) : null,
+        };
+      }),
+      stages: pilgrimageStages.map((stage) => ({ ...stage, count: countOf(stageCounts, stage.value) })),
+      age_ranges: ageRanges.map((range) => ({ ...range, count: countOf(ageCounts, range.value) })),
+    };
+  };
+
+  return { submitSurvey, listSurveyResponses, surveyAggregates };
 };
+
+export type SurveyService = ReturnType<typeof createSurveyService>;

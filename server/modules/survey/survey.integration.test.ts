@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { listSurveyResponses, surveyAggregates } from './index.ts';
 
 const required = {
   overallExperience: 5,
@@ -31,7 +30,7 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     });
 
   const storedById = async (id: string) =>
-    (await listSurveyResponses(testApp.deps.db)).find((row) => row.id === id);
+    (await testApp.deps.services.survey.listSurveyResponses()).find((row) => row.id === id);
 
   it('stores the five required answers and answers 201', async () => {
     const response = await submit(required);
@@ -170,7 +169,7 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201);
     expect(second.json().id).toBe(first.json().id);
-    const copies = (await listSurveyResponses(testApp.deps.db)).filter(
+    const copies = (await testApp.deps.services.survey.listSurveyResponses()).filter(
       (row) => row.additional_comments === 'sent twice',
     );
     expect(copies).toHaveLength(1);
@@ -203,7 +202,7 @@ describe(`POST /api/survey/submit/ on ${process.env.TEST_DB}`, () => {
         velaResponseQuality: 5,
         ageRange: '65+',
       });
-      const aggregates = await surveyAggregates(fresh.deps.db);
+      const aggregates = await fresh.deps.services.survey.surveyAggregates();
       expect(aggregates.responses).toBe(3);
       expect(aggregates.ratings.find((rating) => rating.key === 'overallExperience')).toEqual({
         key: 'overallExperience',
