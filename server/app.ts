@@ -150,11 +150,17 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await deps.database.ping();
-      return { status: 'ready' };
     } catch (error) {
       deps.logger.warn({ err: error }, 'database not reachable');
       return reply.status(503).send({ error: 'The database is not reachable.' });
     }
+    try {
+      await deps.storage.ping();
+    } catch (error) {
+      deps.logger.warn({ err: error }, 'media storage not reachable');
+      return reply.status(503).send({ error: 'The media storage is not reachable.' });
+    }
+    return { status: 'ready' };
   });
 
   registerMediaRoutes(app, deps);

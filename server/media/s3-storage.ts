@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
@@ -89,6 +90,9 @@ export const createS3Storage = (settings: S3Settings, temporaryFiles: TemporaryF
   };
 
   return {
+    ping: async () => {
+      await client.send(new HeadBucketCommand({ Bucket }));
+    },
     delivery: {
       kind: 'redirect',
       url: (key, headers) => {

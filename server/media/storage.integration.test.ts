@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestBucket } from '#test/s3-bucket.ts';
+import { createTestApp } from '#test/test-app.ts';
 import { loadConfig } from '../config.ts';
 import { Invalid, NotFound } from '../http/errors.ts';
 import { createS3Storage, PRESIGNED_URL_SECONDS } from './s3-storage.ts';
@@ -74,6 +75,11 @@ describe.each(backends)('storage on $name', (backend) => {
     storage = opened.storage;
   });
   afterAll(() => opened.close());
+
+  it('answers the readiness check once it holds a file', async () => {
+    await storage.write('ready/probe.txt', Buffer.from('here'));
+    await expect(storage.ping()).resolves.toBeUndefined();
+  });
 
   it('stores a stream, a buffer and a received file, and reads each back whole', async () => {
     async function* inPieces() {
@@ -196,5 +202,41 @@ describe('delivery from an S3 bucket', () => {
     const refused = await fetch(expired);
     expect(refused.status).toBe(403);
     expect(await refused.text()).toContain('Request has expired');
+  });
+});
+
+describe('a store that cannot be used', () => {
+  it('fails the readiness check: a missing media folder, a missing bucket', async () => {
+    const { dataDir, temporaryDir } = await dataFolder();
+    const bucket = await startTestBucket();
+    try {
+      const missingFolder = createLocalStorage(
+        path.join(dataDir, 'nowhere'),
+        createTemporaryFiles(temporaryDir),
+      );
+      await expect(missingFolder.ping()).rejects.toThrow();
+      const config = loadConfig({ DATA_DIR: dataDir, ...bucket.env, S3_BUCKET: 'no-such-bucket' });
+      const missingBucket = createS3Storage(
+        { ...config, bucket: config.S3_BUCKET! },
+        createTemporaryFiles(temporaryDir),
+      );
+      await expect(missingBucket.ping()).rejects.toThrow();
+    } finally {
+      await bucket.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the app out of traffic: /readyz answers 503 with the reason', async () => {
+    const bucket = await startTestBucket();
+    const testApp = await createTestApp({ ...bucket.env, S3_BUCKET: 'no-such-bucket' });
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: '/readyz' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ error: 'The media storage is not reachable.' });
+    } finally {
+      await testApp.close();
+      await bucket.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { access, constants, copyFile, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -49,6 +49,8 @@ export interface Storage {
    * file itself on disk; from a bucket, a copy in the temporary folder, removed when the work ends.
    */
   withLocalFiles<T>(keys: string[], work: (files: string[]) => Promise<T>): Promise<T>;
+  /** Rejects when the store cannot be used: /readyz asks before a process takes traffic. */
+  ping(): Promise<void>;
 }
 
 export const missingFile = () => new NotFound('This file no longer exists.');
@@ -99,6 +101,7 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
   };
   return {
     delivery: { kind: 'folder', root },
+    ping: () => access(root, constants.R_OK | constants.W_OK),
     write: (key, source) =>
       // Written in the temporary folder, so an interrupted write never leaves a file among the media.
       temporaryFiles.use(async (temporary) => {
