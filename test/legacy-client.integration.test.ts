@@ -10,7 +10,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '#server/identity/tables.ts';
 import { resolveMediaTools } from '#server/media/ffmpeg.ts';
-import { listContactMessages } from '#server/modules/messages/index.ts';
 import { addNotification } from '#server/modules/notifications/index.ts';
 import { ffmpeg, type MultipartPart, multipartBody } from './soul-stories.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
@@ -746,7 +745,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
         }),
         'the rich contact form',
       );
-      const stored = await listContactMessages(testApp.deps.db);
+      const stored = await testApp.deps.services.messages.listContactMessages();
       expect(stored.find((item) => item.email === 'juan.simple@example.com')).toMatchObject({
         name: 'Juan Peregrino',
         message: 'Buen Camino!',

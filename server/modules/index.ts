@@ -10,7 +10,7 @@ import {
   donationsFeature,
 } from './donations/index.ts';
 import type { Feature } from './feature-module.ts';
-import { messagesFeature } from './messages/index.ts';
+import { createMessagesService, type MessagesService, messagesFeature } from './messages/index.ts';
 import { createNewsletterService, type NewsletterService, newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
 import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
@@ -23,6 +23,7 @@ import { velaFeature } from './vela/index.ts';
 /** The services other features, and tests through the runtime, call directly. */
 export interface Services {
   blog: BlogService;
+  messages: MessagesService;
   newsletter: NewsletterService;
   payments: PaymentsService;
   donations: DonationsService;
@@ -42,6 +43,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
   });
   const services: Services = {
     blog: createBlogService(deps),
+    messages: createMessagesService(deps),
     newsletter: createNewsletterService(deps),
     payments,
     donations: createDonationsService(deps, payments),
@@ -59,7 +61,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     storeFeature(deps, services.store),
     blogFeature(deps, services.blog),
     newsletterFeature(deps, services.newsletter),
-    messagesFeature(deps),
+    messagesFeature(services.messages),
     surveyFeature(services.survey),
     adminFeature(deps, services),
     accountFeature(deps, payments.cancelSubscription),

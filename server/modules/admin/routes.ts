@@ -12,14 +12,7 @@ import { receiveForm } from '#server/http/multipart.ts';
 import { findUserById } from '#server/identity/users.ts';
 import { adminBlogPost, type BlogService } from '../blog/index.ts';
 import { adminDonation, type DonationsService } from '../donations/index.ts';
-import {
-  communityRequestItem,
-  contactMessageItem,
-  listCommunityRequests,
-  listContactMessages,
-  setCommunityRequestHandled,
-  setContactMessageHandled,
-} from '../messages/index.ts';
+import { communityRequestItem, contactMessageItem, type MessagesService } from '../messages/index.ts';
 import { type NewsletterService, subscriber } from '../newsletter/index.ts';
 import { adminOrder, type StoreService } from '../store/index.ts';
 import { type SurveyService, surveyResponseItem } from '../survey/index.ts';
@@ -47,6 +40,7 @@ const sendCsv = (
 
 export interface AdminServices {
   blog: BlogService;
+  messages: MessagesService;
   newsletter: NewsletterService;
   survey: SurveyService;
   donations: Pick<DonationsService, 'listDonations'>;
@@ -252,8 +246,7 @@ export const adminRoutes =
         },
       },
       async (request) =>
-        listContactMessages(
-          deps.db,
+        services.messages.listContactMessages(
           request.query.kind ? { kind: request.query.kind, limit: 500 } : { limit: 500 },
         ),
     );
@@ -270,7 +263,7 @@ export const adminRoutes =
           response: { 200: contactMessageItem, 400: errorBody, 404: errorBody, ...guarded },
         },
       },
-      async (request) => setContactMessageHandled(deps.db, request.params.id, request.body.handled),
+      async (request) => services.messages.setContactMessageHandled(request.params.id, request.body.handled),
     );
 
     app.get(
@@ -285,8 +278,7 @@ export const adminRoutes =
         },
       },
       async (request) =>
-        listCommunityRequests(
-          deps.db,
+        services.messages.listCommunityRequests(
           request.query.kind ? { kind: request.query.kind, limit: 500 } : { limit: 500 },
         ),
     );
@@ -303,7 +295,8 @@ export const adminRoutes =
           response: { 200: communityRequestItem, 400: errorBody, 404: errorBody, ...guarded },
         },
       },
-      async (request) => setCommunityRequestHandled(deps.db, request.params.id, request.body.handled),
+      async (request) =>
+        services.messages.setCommunityRequestHandled(request.params.id, request.body.handled),
     );
 
     app.get(

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { communityMessages } from '#contract/community.ts';
 import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
-import { listCommunityRequests, setCommunityRequestHandled } from './index.ts';
 
 const waitForMail = async (testApp: TestApp, match: (message: OutboxMessage) => boolean) => {
   const started = Date.now();
@@ -28,7 +27,7 @@ describe(`join and volunteer on ${process.env.TEST_DB}`, () => {
     testApp.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 
   const storedFor = async (email: string) =>
-    (await listCommunityRequests(testApp.deps.db)).filter((item) => item.email === email);
+    (await testApp.deps.services.messages.listCommunityRequests()).filter((item) => item.email === email);
 
   it('stores a join request and welcomes the new member by email', async () => {
     const response = await post('/api/join/', {
@@ -175,12 +174,12 @@ describe(`join and volunteer on ${process.env.TEST_DB}`, () => {
   });
 
   it('lets the admin console filter by kind and mark a request handled', async () => {
-    const volunteers = await listCommunityRequests(testApp.deps.db, { kind: 'volunteer' });
+    const volunteers = await testApp.deps.services.messages.listCommunityRequests({ kind: 'volunteer' });
     expect(volunteers.length).toBeGreaterThan(0);
     expect(volunteers.every((item) => item.kind === 'volunteer')).toBe(true);
-    const updated = await setCommunityRequestHandled(testApp.deps.db, volunteers[0]!.id, true);
+    const updated = await testApp.deps.services.messages.setCommunityRequestHandled(volunteers[0]!.id, true);
     expect(updated.handled).toBe(true);
-    await expect(setCommunityRequestHandled(testApp.deps.db, 'nope', true)).rejects.toThrow(
+    await expect(testApp.deps.services.messages.setCommunityRequestHandled('nope', true)).rejects.toThrow(
       'Request not found',
     );
   });

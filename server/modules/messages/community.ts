@@ -5,12 +5,12 @@ import {
   volunteerAreas,
   type volunteerRequest,
 } from '#contract/community.ts';
+import { type Mailbox, oneLine } from './mailbox.ts';
 import {
   type CommunityRequestRow,
   communityRequestRepository,
   type NewCommunityRequest,
 } from './repository.ts';
-import { adminViewOf, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
 
 const interestLabel = (row: CommunityRequestRow) =>
   (row.kind === 'join' ? joinAudiences : volunteerAreas).find((option) => option.value === row.interest)
@@ -70,31 +70,16 @@ export const communityMailbox: Mailbox<CommunityRequestRow, NewCommunityRequest>
         },
 };
 
-export const submitJoinRequest = (
-  deps: SubmitDeps,
-  { website, audience, ...input }: z.output<typeof joinRequest>,
-  clientAddress: string,
-) =>
-  submitMessage(
-    deps,
-    communityMailbox,
-    { kind: 'join', ...input, interest: audience },
-    website,
-    clientAddress,
-  );
+export const joinRequestOf = ({ website, audience, ...input }: z.output<typeof joinRequest>) => ({
+  message: { kind: 'join' as const, ...input, interest: audience },
+  honeypot: website,
+});
 
-export const submitVolunteerRequest = (
-  deps: SubmitDeps,
-  { website, areaOfInterest, ...input }: z.output<typeof volunteerRequest>,
-  clientAddress: string,
-) =>
-  submitMessage(
-    deps,
-    communityMailbox,
-    { kind: 'volunteer', ...input, interest: areaOfInterest },
-    website,
-    clientAddress,
-  );
-
-export const { list: listCommunityRequests, setHandled: setCommunityRequestHandled } =
-  adminViewOf(communityMailbox);
+export const volunteerRequestOf = ({
+  website,
+  areaOfInterest,
+  ...input
+}: z.output<typeof volunteerRequest>) => ({
+  message: { kind: 'volunteer' as const, ...input, interest: areaOfInterest },
+  honeypot: website,
+});

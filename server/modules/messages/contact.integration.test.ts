@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '#contract/contact.ts';
 import { createTestApp, type OutboxMessage, type TestApp } from '#test/test-app.ts';
-import { listContactMessages, setContactMessageHandled } from './index.ts';
 
 const waitForMail = async (testApp: TestApp, match: (message: OutboxMessage) => boolean, count = 1) => {
   const started = Date.now();
@@ -33,7 +32,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({ ok: true });
 
-    const [stored] = (await listContactMessages(testApp.deps.db)).filter(
+    const [stored] = (await testApp.deps.services.messages.listContactMessages()).filter(
       (item) => item.email === 'ana@example.com',
     );
     expect(stored).toMatchObject({
@@ -64,7 +63,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
       inquiryTypes: ['partnership', 'press', 'partnership'],
     });
     expect(response.statusCode).toBe(201);
-    const [stored] = (await listContactMessages(testApp.deps.db, { kind: 'inquiry' })).filter(
+    const [stored] = (await testApp.deps.services.messages.listContactMessages({ kind: 'inquiry' })).filter(
       (item) => item.email === 'bernard@example.com',
     );
     expect(stored).toMatchObject({
@@ -87,7 +86,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
       inquiryTypes: ['general', 'Soul Stories', 'Walking with my dog'],
     });
     expect(kept.statusCode).toBe(201);
-    const [stored] = (await listContactMessages(testApp.deps.db)).filter(
+    const [stored] = (await testApp.deps.services.messages.listContactMessages()).filter(
       (item) => item.email === 'chloe-reasons@example.com',
     );
     expect(stored!.inquiry_types).toEqual(['general', 'Soul Stories', 'Walking with my dog']);
@@ -136,7 +135,7 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     const script = '<script>alert("hi")</script><b>bold</b>';
     const response = await post({ name: script, email: 'html@example.com', message: script });
     expect(response.statusCode).toBe(201);
-    const [stored] = (await listContactMessages(testApp.deps.db)).filter(
+    const [stored] = (await testApp.deps.services.messages.listContactMessages()).filter(
       (item) => item.email === 'html@example.com',
     );
     expect(stored).toMatchObject({ name: script, message: script });
@@ -151,7 +150,9 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
     });
     expect(response.statusCode).toBe(201);
     expect(
-      (await listContactMessages(testApp.deps.db)).some((item) => item.email === 'bot@example.com'),
+      (await testApp.deps.services.messages.listContactMessages()).some(
+        (item) => item.email === 'bot@example.com',
+      ),
     ).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect((await testApp.outbox()).some((mail) => mail.to === 'bot@example.com')).toBe(false);
@@ -185,20 +186,20 @@ describe(`POST /api/contact/ on ${process.env.TEST_DB}`, () => {
 
   it('lets the admin console mark a message handled and refuses unknown ids', async () => {
     await post({ name: 'Eve', email: 'eve@example.com', message: 'Please call me back' });
-    const [stored] = (await listContactMessages(testApp.deps.db)).filter(
+    const [stored] = (await testApp.deps.services.messages.listContactMessages()).filter(
       (item) => item.email === 'eve@example.com',
     );
-    const handled = await setContactMessageHandled(testApp.deps.db, stored!.id, true);
+    const handled = await testApp.deps.services.messages.setContactMessageHandled(stored!.id, true);
     expect(handled.handled).toBe(true);
-    const [reread] = (await listContactMessages(testApp.deps.db)).filter(
+    const [reread] = (await testApp.deps.services.messages.listContactMessages()).filter(
       (item) => item.email === 'eve@example.com',
     );
     expect(reread!.handled).toBe(true);
-    await expect(setContactMessageHandled(testApp.deps.db, 'not-a-uuid', true)).rejects.toThrow(
+    await expect(testApp.deps.services.messages.setContactMessageHandled('not-a-uuid', true)).rejects.toThrow(
       'Message not found',
     );
     await expect(
-      setContactMessageHandled(testApp.deps.db, '00000000-0000-4000-8000-000000000000', true),
+      testApp.deps.services.messages.setContactMessageHandled('00000000-0000-4000-8000-000000000000', true),
     ).rejects.toThrow('Message not found');
   });
 });

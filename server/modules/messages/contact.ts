@@ -5,8 +5,8 @@ import {
   inquiryTypeLabel,
   REPLY_PROMISE_HOURS,
 } from '#contract/contact.ts';
+import { type Mailbox, oneLine } from './mailbox.ts';
 import { type ContactMessageRow, contactMessageRepository, type NewContactMessage } from './repository.ts';
-import { adminViewOf, type Mailbox, oneLine, type SubmitDeps, submitMessage } from './service.ts';
 
 /** Messages from the simple contact form and the /inquire form. */
 export const contactMailbox: Mailbox<ContactMessageRow, NewContactMessage> = {
@@ -53,26 +53,16 @@ export const contactMailbox: Mailbox<ContactMessageRow, NewContactMessage> = {
 };
 
 /** Takes either shape of POST /api/contact/: a full name or reasons make it an inquiry. */
-export const submitContactMessage = (
-  deps: SubmitDeps,
-  input: z.output<typeof contactRequest>,
-  clientAddress: string,
-) => {
+export const contactMessageOf = (input: z.output<typeof contactRequest>) => {
   const kind: ContactKind = input.fullName !== undefined || input.inquiryTypes ? 'inquiry' : 'contact';
-  return submitMessage(
-    deps,
-    contactMailbox,
-    {
+  return {
+    message: {
       kind,
       name: (input.fullName ?? input.name)!,
       email: input.email,
       message: input.message,
       inquiryTypes: [...new Set(input.inquiryTypes ?? [])],
     },
-    input.website,
-    clientAddress,
-  );
+    honeypot: input.website,
+  };
 };
-
-export const { list: listContactMessages, setHandled: setContactMessageHandled } =
-  adminViewOf(contactMailbox);

@@ -1,15 +1,14 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { messageJobs } from './jobs.ts';
 import { messageRoutes } from './routes.ts';
+import type { MessagesService } from './service.ts';
 
-export { listCommunityRequests, setCommunityRequestHandled } from './community.ts';
-export { listContactMessages, setContactMessageHandled } from './contact.ts';
 export { communityRequestItem, contactMessageItem } from './schemas.ts';
+export { createMessagesService, type MessagesService } from './service.ts';
 
 /** The contact, inquiry, join and volunteer forms, and their messages in the admin console. */
-export const messagesFeature = (deps: AppDeps): Feature => ({
+export const messagesFeature = (service: MessagesService): Feature => ({
   name: 'messages',
-  routes: messageRoutes(deps),
-  jobs: messageJobs(deps),
+  routes: messageRoutes(service),
+  jobs: messageJobs(service),
 });

@@ -1,17 +1,16 @@
-import type { AppDeps } from '#server/deps.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { communityMailbox } from './community.ts';
 import { contactMailbox } from './contact.ts';
-import { type Mailbox, type StoredMessage, sendMessageEmails } from './service.ts';
+import type { MessagesService } from './service.ts';
 
-const emailsJob = <Row extends StoredMessage, NewRow>(deps: AppDeps, mailbox: Mailbox<Row, NewRow>) =>
+const emailsJob = (name: string, send: (id: string) => Promise<void>) =>
   defineJob<{ id: string }>({
-    name: mailbox.job,
+    name,
     queue: { retryLimit: 5, retryDelay: 30, retryBackoff: true },
-    handle: (data) => sendMessageEmails(deps, mailbox, data.id),
+    handle: (data) => send(data.id),
   });
 
-export const messageJobs = (deps: AppDeps) => [
-  emailsJob(deps, contactMailbox),
-  emailsJob(deps, communityMailbox),
+export const messageJobs = (service: MessagesService) => [
+  emailsJob(contactMailbox.job, service.sendContactEmails),
+  emailsJob(communityMailbox.job, service.sendCommunityEmails),
 ];

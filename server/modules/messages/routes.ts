@@ -3,9 +3,7 @@ import type { z } from 'zod';
 import { errorBody, okBody } from '#contract/common.ts';
 import { joinRequest, volunteerRequest } from '#contract/community.ts';
 import { contactRequest } from '#contract/contact.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { submitJoinRequest, submitVolunteerRequest } from './community.ts';
-import { submitContactMessage } from './contact.ts';
+import type { MessagesService } from './service.ts';
 
 type App = Parameters<FastifyPluginAsyncZod>[0];
 
@@ -13,11 +11,11 @@ interface Form<Body extends z.ZodType> {
   path: string;
   summary: string;
   body: Body;
-  submit: (deps: AppDeps, input: z.output<Body>, clientAddress: string) => Promise<void>;
+  submit: (input: z.output<Body>, clientAddress: string) => Promise<void>;
 }
 
 /** Every form answers 201 with `{ ok: true }` once its message is stored, or was a bot's. */
-const postForm = <Body extends z.ZodType>(app: App, deps: AppDeps, form: Form<Body>) =>
+const postForm = <Body extends z.ZodType>(app: App, form: Form<Body>) =>
   app.post(
     form.path,
     {
@@ -30,30 +28,30 @@ const postForm = <Body extends z.ZodType>(app: App, deps: AppDeps, form: Form<Bo
     },
     async (request, reply) => {
       // The type provider's body type is a condition TypeScript leaves open for a generic schema.
-      await form.submit(deps, request.body as z.output<Body>, request.ip);
+      await form.submit(request.body as z.output<Body>, request.ip);
       return reply.status(201).send({ ok: true as const });
     },
   );
 
 export const messageRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (service: MessagesService): FastifyPluginAsyncZod =>
   async (app) => {
-    postForm(app, deps, {
+    postForm(app, {
       path: '/api/contact/',
       summary: 'Send a message to the team (the simple contact form or the /inquire form)',
       body: contactRequest,
-      submit: submitContactMessage,
+      submit: service.submitContactMessage,
     });
-    postForm(app, deps, {
+    postForm(app, {
       path: '/api/join/',
       summary: 'Join the community as a pilgrim, a soul companion or a teacher or theologian',
       body: joinRequest,
-      submit: submitJoinRequest,
+      submit: service.submitJoinRequest,
     });
-    postForm(app, deps, {
+    postForm(app, {
       path: '/api/volunteer/',
       summary: 'Offer to volunteer in an area of interest',
       body: volunteerRequest,
-      submit: submitVolunteerRequest,
+      submit: service.submitVolunteerRequest,
     });
   };
