@@ -26,6 +26,8 @@ export const profileMessages = {
   avatarUnreadable: 'This image could not be read',
   startDateInFuture: 'The start date cannot be later than today',
   unknownTimeZone: 'Please choose a valid time zone',
+  vibeConsentOnlyTrue:
+    'vibe_consent can only be true; to withdraw consent and erase the worldview, use DELETE /api/profile/vibe/',
 } as const;
 
 export const profileUser = z.object({ first_name: z.string(), username: z.string(), email: z.string() });
@@ -38,6 +40,8 @@ export const profileResponse = z.object({
   bio: z.string(),
   avatar_url: z.string().nullable(),
   vibe: z.enum(vibes).nullable(),
+  /** When the pilgrim consented to keeping the vibe; null for none stored, or one stored without consent. */
+  vibe_consent_at: z.string().nullable(),
   camino_start_date: z.string().nullable(),
   camino_duration: z.number().int().nullable(),
   reminder_emails: z.boolean(),
@@ -61,6 +65,11 @@ export const updateProfileBody = z.object({
   nationality: nationalityField.optional(),
   bio: z.string({ error: 'bio must be text' }).max(MAX_BIO_LENGTH, profileMessages.bioTooLong).optional(),
   vibe: z.enum(vibes, { error: 'Please select a vibe' }).nullable().optional(),
+  /**
+   * Explicit consent to keeping the worldview (special-category data). Optional, so the spec's clients, which
+   * never send it, are served as before; their vibe is stored without recorded consent.
+   */
+  vibe_consent: booleanFromText(z.literal(true, { error: profileMessages.vibeConsentOnlyTrue })).optional(),
   camino_start_date: calendarDate('Please select a date').nullable().optional(),
   camino_duration: numberFromText(z.literal(caminoDurations, { error: 'Please select a duration' }))
     .nullable()

@@ -27,6 +27,8 @@ export const users = pgTable(
       .notNull()
       .default('user'),
     vibe: text('vibe'),
+    /** When the pilgrim consented to keeping their worldview (GDPR art. 9); null when none was recorded. */
+    vibeConsentAt: timestamp('vibe_consent_at', { withTimezone: true }),
     caminoStartDate: date('camino_start_date'),
     caminoDuration: integer('camino_duration'),
     reminderEmails: boolean('reminder_emails').notNull().default(true),

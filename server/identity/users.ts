@@ -13,6 +13,7 @@ export type UserDetails = Partial<
     | 'nationality'
     | 'bio'
     | 'vibe'
+    | 'vibeConsentAt'
     | 'caminoStartDate'
     | 'caminoDuration'
     | 'reminderEmails'

@@ -75,6 +75,7 @@ describe(`profile on ${process.env.TEST_DB}`, () => {
       bio: '',
       avatar_url: null,
       vibe: null,
+      vibe_consent_at: null,
       camino_start_date: null,
       camino_duration: null,
       reminder_emails: true,

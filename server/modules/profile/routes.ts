@@ -39,6 +39,21 @@ export const profileRoutes =
       async (request) => service.updateProfile(userIdOf(request), request.body),
     );
 
+    app.delete(
+      '/api/profile/vibe/',
+      {
+        preHandler: deps.auth.required,
+        schema: {
+          tags: ['profile'],
+          summary:
+            'Withdraw consent to keeping the worldview: erases the stored vibe and when consent was given',
+          security: [{ bearer: [] }],
+          response: { 200: profileResponse, 401: errorBody },
+        },
+      },
+      async (request) => service.eraseWorldview(userIdOf(request)),
+    );
+
     app.post(
       '/api/profile/upload/',
       {

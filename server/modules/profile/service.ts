@@ -24,6 +24,20 @@ const todayIn = (timeZone: string, now = new Date()) =>
     now,
   );
 
+type ProfileUpdate = z.output<typeof updateProfileBody>;
+
+/**
+ * The worldview is kept with the time consent was given. A vibe sent without `vibe_consent` (the spec's
+ * clients) is stored as the spec says but without recorded consent, unless it is the very vibe already
+ * kept with consent; consent sent alone confirms the vibe already stored.
+ */
+const worldviewChanges = (input: ProfileUpdate, current: UserRow, now: Date): UserDetails => {
+  if (input.vibe === undefined) return input.vibe_consent && current.vibe ? { vibeConsentAt: now } : {};
+  if (input.vibe === null) return { vibe: null, vibeConsentAt: null };
+  if (input.vibe_consent) return { vibe: input.vibe, vibeConsentAt: now };
+  return { vibe: input.vibe, vibeConsentAt: input.vibe === current.vibe ? current.vibeConsentAt : null };
+};
+
 export const createProfileService = (deps: ProfileDeps) => {
   const present = async (row: UserRow) => ({
     user: { first_name: row.firstName, username: row.username, email: row.email },
@@ -31,6 +45,7 @@ export const createProfileService = (deps: ProfileDeps) => {
     bio: row.bio,
     avatar_url: row.avatarKey ? deps.media.url(row.avatarKey) : null,
     vibe: asVibe(row.vibe),
+    vibe_consent_at: row.vibe ? (row.vibeConsentAt?.toISOString() ?? null) : null,
     camino_start_date: row.caminoStartDate,
     camino_duration: row.caminoDuration,
     reminder_emails: row.reminderEmails,
@@ -48,7 +63,7 @@ export const createProfileService = (deps: ProfileDeps) => {
   const getProfile = async (userId: string) => present(await requireProfile(userId));
 
   /** Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone. */
-  const updateProfile = async (userId: string, input: z.output<typeof updateProfileBody>) => {
+  const updateProfile = async (userId: string, input: ProfileUpdate) => {
     const current = await requireProfile(userId);
     const timeZone = input.time_zone ?? current.timeZone;
     if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
@@ -56,7 +71,7 @@ export const createProfileService = (deps: ProfileDeps) => {
     const changes: UserDetails = {
       ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
       ...(input.bio !== undefined ? { bio: input.bio } : {}),
-      ...(input.vibe !== undefined ? { vibe: input.vibe } : {}),
+      ...worldviewChanges(input, current, new Date()),
       ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
       ...(input.camino_duration !== undefined ? { caminoDuration: input.camino_duration } : {}),
       ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
@@ -81,7 +96,14 @@ export const createProfileService = (deps: ProfileDeps) => {
     return present(row ?? current);
   };
 
-  return { getProfile, updateProfile, replaceAvatar };
+  /** Withdrawing consent erases the worldview and the time consent was given. */
+  const eraseWorldview = async (userId: string) => {
+    const current = await requireProfile(userId);
+    const row = await updateUserDetails(deps.db, userId, { vibe: null, vibeConsentAt: null });
+    return present(row ?? current);
+  };
+
+  return { getProfile, updateProfile, replaceAvatar, eraseWorldview };
 };
 
 export type ProfileService = ReturnType<typeof createProfileService>;

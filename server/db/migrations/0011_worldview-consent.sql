@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "vibe_consent_at" timestamp with time zone;
