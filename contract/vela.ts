@@ -69,6 +69,36 @@ export const chatMessages = {
   clearHistory: 'Start a new conversation',
 } as const;
 
+/**
+ * The worldview is a religious or philosophical belief (GDPR art. 9): the web client keeps it only with
+ * explicit consent, asked at the vibe step, at the next visit for a vibe stored without it, and withdrawn
+ * on the profile.
+ */
+export const worldviewMessages = {
+  consentLabel:
+    'Remember my worldview so Vela can speak in a way that fits it. You can withdraw this on your profile at any time.',
+  consentDetail:
+    'Your worldview is a belief, so we keep it only if you agree. If you leave this unticked, Vela uses it for this visit only.',
+  promptTitle: 'Remember your worldview?',
+  prompt: (label: string) =>
+    `Your worldview (${label}) is saved with your account, but we have no record that you agreed to this. May we keep it so Vela can speak in a way that fits it? You can withdraw this on your profile at any time.`,
+  keep: 'Yes, remember it',
+  decline: 'No, only for this visit',
+  declined: 'Your worldview is erased',
+  declinedDetail: 'Vela uses it for this visit only.',
+  eraseFailed: 'Your worldview could not be erased. Please try again.',
+  cardTitle: 'Your worldview',
+  storedWithConsent: (label: string, date: string) =>
+    `Stored: ${label}. You agreed on ${date} that Vela may keep it.`,
+  storedWithoutConsent: (label: string) =>
+    `Stored: ${label}, without your consent on record. Vela will ask you the next time you open the chat.`,
+  noneStored:
+    'No worldview is stored. When you choose one in the chat, it is kept only if you tick the box to let Vela remember it.',
+  withdraw: 'Withdraw consent',
+  erase: 'Erase my worldview',
+  withdrawn: 'Worldview erased',
+} as const;
+
 /** Every assistant reply of the error catalogue (spec section 8), word for word. */
 export const chatErrorReplies = {
   serverError: "I'm having trouble processing that. Let's try again.",

@@ -19,7 +19,7 @@ import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '#contract/profi
 import { ApiError } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
-import { JourneySettingsCard } from '../vela/index.ts';
+import { JourneySettingsCard, WorldviewCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
 import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
@@ -112,6 +112,7 @@ function ProfileView({ profile }: { profile: Profile }) {
         <Stat label="Unread Notifications" value={profile.unread_notifications_count} />
       </SimpleGrid>
       <JourneySettingsCard />
+      <WorldviewCard />
       <Card withBorder radius="md" p="lg">
         <Group justify="space-between">
           <Stack gap={2}>

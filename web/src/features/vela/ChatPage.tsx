@@ -2,9 +2,17 @@ import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@man
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { chatMessages, SCHEDULING_FAILED_FOLLOW_UP_MS, type Vibe, vibes } from '#contract/vela.ts';
+import {
+  chatMessages,
+  SCHEDULING_FAILED_FOLLOW_UP_MS,
+  type Vibe,
+  vibeLabel,
+  vibes,
+  worldviewMessages,
+} from '#contract/vela.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useClearHistory } from './api/clear-history.ts';
+import { eraseWorldview } from './api/erase-worldview.ts';
 import { useHistory } from './api/get-history.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';
@@ -15,6 +23,8 @@ import { ChatComposer } from './components/ChatComposer.tsx';
 import { MessageList } from './components/MessageList.tsx';
 import { type Journey, OnboardingModal } from './components/OnboardingModal.tsx';
 import { VelaNoteModal } from './components/VelaNoteModal.tsx';
+import { WorldviewConsentModal } from './components/WorldviewConsentModal.tsx';
+import { forgetSessionVibe, keepSessionVibe, readSessionVibe } from './session-vibe.ts';
 import { useChat } from './use-chat.ts';
 
 const isVibe = (value: unknown): value is Vibe => vibes.includes(value as Vibe);
@@ -24,8 +34,10 @@ export default function ChatPage() {
   const journey = useJourney();
   const history = useHistory();
   const [noteClosed, setNoteClosed] = useState(false);
-  const [chosenVibe, setChosenVibe] = useState<Vibe | null>(null);
+  const [chosenVibe, setChosenVibe] = useState<Vibe | null>(readSessionVibe);
+  const [consentAnswered, setConsentAnswered] = useState(false);
   const storedVibe = isVibe(journey.data?.vibe) ? journey.data.vibe : null;
+  const consentNeeded = storedVibe !== null && !journey.data?.vibe_consent_at && !consentAnswered;
   const vibe = chosenVibe ?? storedVibe;
   const chat = useChat(vibe);
   const greeted = useRef(false);
@@ -36,7 +48,15 @@ export default function ChatPage() {
   });
 
   const ready = !journey.isPending && !history.isPending;
-  const stage = !noteClosed ? 'note' : !ready ? 'loading' : vibe ? 'chat' : 'onboarding';
+  const stage = !noteClosed
+    ? 'note'
+    : !ready
+      ? 'loading'
+      : consentNeeded
+        ? 'consent'
+        : vibe
+          ? 'chat'
+          : 'onboarding';
 
   // A returning pilgrim (a stored vibe) finds the conversation where they left it, and a welcome back.
   useEffect(() => {
@@ -53,10 +73,12 @@ export default function ChatPage() {
   const finishOnboarding = async (chosen: Journey) => {
     greeted.current = true;
     setChosenVibe(chosen.vibe);
+    if (chosen.rememberVibe) forgetSessionVibe();
+    else keepSessionVibe(chosen.vibe);
     chat.setEntries(chatMessages.greetings.map((greeting) => assistantEntry(greeting)));
     try {
       await saveJourney({
-        vibe: chosen.vibe,
+        ...(chosen.rememberVibe ? { vibe: chosen.vibe, vibe_consent: true as const } : {}),
         camino_start_date: chosen.startDate,
         camino_duration: chosen.duration,
         time_zone: browserTimeZone(),
@@ -74,6 +96,31 @@ export default function ChatPage() {
         SCHEDULING_FAILED_FOLLOW_UP_MS,
       );
     }
+  };
+
+  const keepWorldview = async () => {
+    try {
+      await saveJourney({ vibe_consent: true });
+      await queryClient.invalidateQueries({ queryKey: velaKeys.journey() });
+    } catch {
+      toast('warning', chatMessages.preferencesNotSaved, chatMessages.preferencesNotSavedDetail);
+    }
+    setConsentAnswered(true);
+  };
+
+  const declineWorldview = async () => {
+    if (!storedVibe) return;
+    try {
+      await eraseWorldview();
+    } catch {
+      toast('error', worldviewMessages.eraseFailed);
+      return;
+    }
+    keepSessionVibe(storedVibe);
+    setChosenVibe(storedVibe);
+    setConsentAnswered(true);
+    toast('success', worldviewMessages.declined, worldviewMessages.declinedDetail);
+    await queryClient.invalidateQueries({ queryKey: velaKeys.journey() });
   };
 
   return (
@@ -118,6 +165,12 @@ export default function ChatPage() {
         </Paper>
       </Stack>
       <VelaNoteModal opened={stage === 'note'} onClose={() => setNoteClosed(true)} />
+      <WorldviewConsentModal
+        opened={stage === 'consent'}
+        label={storedVibe ? vibeLabel(storedVibe, teacherName) : ''}
+        onKeep={keepWorldview}
+        onDecline={declineWorldview}
+      />
       <OnboardingModal
         opened={stage === 'onboarding'}
         teacherName={teacherName}

@@ -1,14 +1,13 @@
 import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { chatMessages, type Vibe, vibes } from '#contract/vela.ts';
+import { chatMessages } from '#contract/vela.ts';
 import { toast } from '#web/shared/toast.ts';
-import { useChatConfig } from './api/get-chat-config.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';
 import { browserTimeZone, saveJourney } from './api/save-journey.ts';
 import { scheduleReminders } from './api/schedule-reminders.ts';
-import { DurationField, StartDateField, VibeField } from './components/JourneyFields.tsx';
+import { DurationField, StartDateField } from './components/JourneyFields.tsx';
 import { isIsoDate, todayIso } from './journey-dates.ts';
 
 export const journeySettingsMessages = {
@@ -18,16 +17,16 @@ export const journeySettingsMessages = {
   saved: 'Journey settings saved',
 } as const;
 
-const isVibe = (value: unknown): value is Vibe => vibes.includes(value as Vibe);
-
-/** The spec's "set it up later in the profile": vibe, start date, duration and reminder emails. */
+/**
+ * The spec's "set it up later in the profile": start date, duration and reminder emails. The vibe has a
+ * card of its own (WorldviewCard), as it is kept only with consent.
+ */
 export function JourneySettingsCard() {
   const journey = useJourney();
   if (!journey.data) return null;
   return (
     <JourneySettingsForm
       initial={{
-        vibe: isVibe(journey.data.vibe) ? journey.data.vibe : null,
         startDate: journey.data.camino_start_date ?? todayIso(),
         duration: journey.data.camino_duration,
         reminderEmails: journey.data.reminder_emails,
@@ -37,11 +36,9 @@ export function JourneySettingsCard() {
 }
 
 function JourneySettingsForm(props: {
-  initial: { vibe: Vibe | null; startDate: string; duration: number | null; reminderEmails: boolean };
+  initial: { startDate: string; duration: number | null; reminderEmails: boolean };
 }) {
   const queryClient = useQueryClient();
-  const config = useChatConfig();
-  const [vibe, setVibe] = useState(props.initial.vibe);
   const [startDate, setStartDate] = useState(props.initial.startDate);
   const [duration, setDuration] = useState(props.initial.duration);
   const [reminderEmails, setReminderEmails] = useState(props.initial.reminderEmails);
@@ -52,11 +49,9 @@ function JourneySettingsForm(props: {
     if (!startDate || !isIsoDate(startDate)) return toast('warning', chatMessages.selectDate);
     if (startDate > todayIso()) return setDateError(chatMessages.startDateInFuture);
     if (duration === null) return toast('warning', chatMessages.selectDuration);
-    if (!vibe) return toast('warning', chatMessages.selectVibe);
     setSaving(true);
     try {
       await saveJourney({
-        vibe,
         camino_start_date: startDate,
         camino_duration: duration,
         reminder_emails: reminderEmails,
@@ -97,7 +92,6 @@ function JourneySettingsForm(props: {
           }}
         />
         <DurationField value={duration} onChange={setDuration} />
-        <VibeField value={vibe} onChange={setVibe} teacherName={config.data?.teacher_name ?? ''} />
         <Switch
           label={journeySettingsMessages.reminderEmails}
           checked={reminderEmails}

@@ -1,2 +1,3 @@
 export { JourneySettingsCard } from './JourneySettingsCard.tsx';
 export { SafetyApproach } from './SafetyApproach.tsx';
+export { WorldviewCard } from './WorldviewCard.tsx';

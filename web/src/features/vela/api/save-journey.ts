@@ -3,6 +3,8 @@ import { api } from '#web/shared/http.ts';
 
 export interface JourneyUpdate {
   vibe?: Vibe;
+  /** Sent only when the pilgrim ticked the box: the server then keeps the vibe and when consent was given. */
+  vibe_consent?: true;
   camino_start_date?: string;
   camino_duration?: number;
   reminder_emails?: boolean;

@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { chatMessages, type Vibe } from '#contract/vela.ts';
+import { chatMessages, type Vibe, worldviewMessages } from '#contract/vela.ts';
 import { toast } from '#web/shared/toast.ts';
 import { isIsoDate, todayIso } from '../journey-dates.ts';
 import { DurationField, StartDateField, VibeField } from './JourneyFields.tsx';
@@ -9,6 +9,8 @@ export interface Journey {
   vibe: Vibe;
   startDate: string;
   duration: number;
+  /** Explicit consent to keeping the vibe; without it the vibe serves this visit only. */
+  rememberVibe: boolean;
 }
 
 const steps = ['intro', 'start_date', 'duration', 'vibe'] as const;
@@ -31,6 +33,7 @@ export function OnboardingModal(props: {
   const [startDate, setStartDate] = useState(todayIso());
   const [duration, setDuration] = useState<number | null>(null);
   const [vibe, setVibe] = useState<Vibe | null>(null);
+  const [rememberVibe, setRememberVibe] = useState(false);
   const [dateError, setDateError] = useState<string | null>(null);
 
   const next = () => {
@@ -53,7 +56,7 @@ export function OnboardingModal(props: {
         toast('warning', chatMessages.selectVibe);
         return;
       }
-      props.onFinish({ vibe, startDate, duration: duration ?? 7 });
+      props.onFinish({ vibe, startDate, duration: duration ?? 7, rememberVibe });
       return;
     }
     setStep(steps[steps.indexOf(step) + 1]!);
@@ -82,7 +85,17 @@ export function OnboardingModal(props: {
           />
         )}
         {step === 'duration' && <DurationField value={duration} onChange={setDuration} />}
-        {step === 'vibe' && <VibeField value={vibe} onChange={setVibe} teacherName={props.teacherName} />}
+        {step === 'vibe' && (
+          <>
+            <VibeField value={vibe} onChange={setVibe} teacherName={props.teacherName} />
+            <Checkbox
+              label={worldviewMessages.consentLabel}
+              description={worldviewMessages.consentDetail}
+              checked={rememberVibe}
+              onChange={(event) => setRememberVibe(event.currentTarget.checked)}
+            />
+          </>
+        )}
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             Step {steps.indexOf(step) + 1} of {steps.length}
