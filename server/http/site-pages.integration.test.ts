@@ -63,6 +63,7 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
       '/volunteer',
       '/login',
       '/faq',
+      '/privacy',
     ])
       expect(locations).toContain(new URL(path, PUBLIC_URL).toString());
     expect(locations).toContain(`${PUBLIC_URL}/blog/carrying-the-shell-home`);
@@ -83,7 +84,17 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
     const pages = ['/', '/about', '/lumen', '/blog', '/donate', '/store', '/joinus', '/volunteer', '/survey'];
     const titles = new Set<string>();
     const descriptions = new Set<string>();
-    for (const url of [...pages, '/contact', '/inquire', '/faq', '/terms', '/press', '/doors', '/login']) {
+    for (const url of [
+      ...pages,
+      '/contact',
+      '/inquire',
+      '/faq',
+      '/terms',
+      '/privacy',
+      '/press',
+      '/doors',
+      '/login',
+    ]) {
       const head = await page(url);
       const title = /<title>([^<]*)<\/title>/.exec(head)?.[1];
       const description = metaContent(head, 'description');
@@ -104,8 +115,8 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
       expect(metaContent(head, 'twitter:image'), url).toBe(metaContent(head, 'og:image'));
       expect(metaContent(head, 'robots'), url).toBeUndefined();
     }
-    expect(titles.size).toBe(16);
-    expect(descriptions.size).toBe(16);
+    expect(titles.size).toBe(17);
+    expect(descriptions.size).toBe(17);
   });
 
   it('names one canonical spelling for the pages with two', async () => {

@@ -98,6 +98,12 @@ export const sitePages: SitePage[] = [
     description: 'How we treat one another in the Pilgrim Soul community: kindness, honesty and care.',
   },
   {
+    path: '/privacy',
+    title: `Privacy · ${SITE_NAME}`,
+    description:
+      'What Pilgrim Soul stores, why, for how long and who processes it: your account, Soul Story, Vela conversations, your worldview only with consent, and gifts.',
+  },
+  {
     path: '/press',
     title: `Press · ${SITE_NAME}`,
     description: 'News, facts and contacts for writing about Pilgrim Soul.',

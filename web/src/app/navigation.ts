@@ -20,6 +20,7 @@ export const footerLinks = [
   { to: '/faq', label: 'FAQ' },
   { to: '/press', label: 'Press' },
   { to: '/terms', label: 'Code of Conduct' },
+  { to: '/privacy', label: 'Privacy' },
   { to: '/blog', label: 'Blog' },
 ] as const;
 

@@ -31,6 +31,7 @@ export const router = createBrowserRouter([
       route('/contact', () => import('../features/contact/ContactPage.tsx')),
       route('/faq', () => import('../features/info/FaqPage.tsx')),
       route('/terms', () => import('../features/info/TermsPage.tsx')),
+      route('/privacy', () => import('../features/info/PrivacyPage.tsx')),
       route('/press', () => import('../features/info/PressPage.tsx')),
       route('/doors', () => import('../features/info/DoorsPage.tsx')),
       route('/donate', () => import('../features/donations/DonatePage.tsx')),

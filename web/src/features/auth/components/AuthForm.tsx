@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { type AuthResponse, authMessages } from '#contract/auth.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { saveSession } from '#web/shared/session.ts';
@@ -120,6 +120,15 @@ export function AuthForm({
               Forgot Password?
             </Anchor>
           </Group>
+        )}
+        {registering && (
+          <Text size="sm" c="gray.7">
+            We keep your account details to run your account.{' '}
+            <Anchor component={Link} to="/privacy" underline="always">
+              Read what we store, why and for how long
+            </Anchor>
+            .
+          </Text>
         )}
         <Button type="submit" loading={loading} fullWidth>
           {registering ? 'Register' : 'Sign In'}
