@@ -10,6 +10,7 @@ export const ownPages = [
   { path: '/terms', heading: 'Community Code of Conduct' },
   { path: '/doors', heading: 'The Doors' },
   { path: '/press', heading: 'Press' },
+  { path: '/privacy', heading: 'Privacy' },
 ];
 
 /** Pages other features own: their content is still changing, so only their h1 is asserted. */

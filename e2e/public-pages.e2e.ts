@@ -205,6 +205,33 @@ describe('public pages: routes, headings and content', () => {
     await page.getByText('We are still working on this door, please see us soon').waitFor();
   });
 
+  it('the privacy page is reached from the footer and from registration, and says who processes what', async () => {
+    const page = await browser.newPage();
+    await openPage(page, '/faq');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Privacy' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+    for (const heading of [
+      'Your worldview',
+      'Your conversation with Vela',
+      'Gifts and donations',
+      'Logs and limits',
+    ])
+      await page.getByRole('heading', { level: 3, name: heading }).waitFor();
+    await page.getByText('Vela runs as its offline guide here', { exact: false }).waitFor();
+    await page.getByText('Stripe processes card payments', { exact: false }).waitFor();
+    await page.getByText('Our mail server sends', { exact: false }).waitFor();
+
+    await openPage(page, '/login');
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page
+      .getByRole('form', { name: 'Register' })
+      .getByRole('link', { name: 'Read what we store, why and for how long' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/privacy');
+  });
+
   it('the press page offers the logo as SVG and PNG from the app', async () => {
     const page = await browser.newPage();
     await openPage(page, '/press');

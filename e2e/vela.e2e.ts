@@ -6,6 +6,7 @@ import {
   chatMessages,
   SAFETY_REPLY,
   SCHEDULING_FAILED_FOLLOW_UP_MS,
+  worldviewMessages,
 } from '#contract/vela.ts';
 import { baseURL, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
@@ -32,8 +33,14 @@ const closeNote = async (page: Page) => {
   await note.waitFor({ state: 'hidden' });
 };
 
-/** Goes through every onboarding dialog, checking the warning each one gives when left empty. */
-const onboard = async (page: Page, options: { checkWarnings?: boolean } = {}) => {
+/**
+ * Goes through every onboarding dialog, checking the warning each one gives when left empty; the
+ * worldview is remembered only when the test ticks the consent box.
+ */
+const onboard = async (
+  page: Page,
+  options: { checkWarnings?: boolean; rememberWorldview?: boolean } = {},
+) => {
   await page.goto('/chatbot');
   await closeNote(page);
   const intro = page.getByRole('dialog', { name: chatMessages.introTitle });
@@ -65,6 +72,9 @@ const onboard = async (page: Page, options: { checkWarnings?: boolean } = {}) =>
     await visible(page, chatMessages.selectVibe);
   }
   await vibe.getByRole('radio', { name: 'Agnostic' }).check();
+  const consent = vibe.getByRole('checkbox', { name: worldviewMessages.consentLabel });
+  expect(await consent.isChecked()).toBe(false);
+  if (options.rememberWorldview) await consent.check();
   await vibe.getByRole('button', { name: 'Continue' }).click();
   await vibe.waitFor({ state: 'hidden' });
 };
@@ -96,7 +106,7 @@ describe('Vela, the companion chat', () => {
   it('onboards a first-time pilgrim with the offline guide, converses, and welcomes them back', async () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
-    await onboard(page, { checkWarnings: true });
+    await onboard(page, { checkWarnings: true, rememberWorldview: true });
 
     await visible(page, chatMessages.greetings[0]);
     await visible(page, chatMessages.promptsScheduled);
@@ -105,6 +115,7 @@ describe('Vela, the companion chat', () => {
       await fetch(`${baseURL()}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })
     ).json();
     expect(profile).toMatchObject({ vibe: 'Agnostic', camino_start_date: daysAgo(3), camino_duration: 7 });
+    expect(Date.now() - Date.parse(profile.vibe_consent_at)).toBeLessThan(60_000);
     await expectChatAccessible(page);
 
     const box = page.getByRole('textbox', { name: 'Your message' });
@@ -223,7 +234,6 @@ describe('Vela, the companion chat', () => {
     const card = page.getByRole('region', { name: 'Your journey' });
     await card.getByLabel('Start date').fill(daysAgo(10));
     await card.getByRole('radio', { name: '14 days' }).check();
-    await card.getByRole('radio', { name: 'Atheist' }).check();
     await card.getByRole('switch', { name: 'Email me my Soul Story prompts' }).uncheck();
     await card.getByRole('button', { name: 'Save journey' }).click();
     await visible(page, 'Journey settings saved');
@@ -232,7 +242,7 @@ describe('Vela, the companion chat', () => {
       await fetch(`${baseURL()}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })
     ).json();
     expect(profile).toMatchObject({
-      vibe: 'Atheist',
+      vibe: null,
       camino_start_date: daysAgo(10),
       camino_duration: 14,
       reminder_emails: false,
@@ -244,5 +254,127 @@ describe('Vela, the companion chat', () => {
     await page.goto('/terms');
     await page.getByRole('heading', { name: 'How Vela keeps conversations safe' }).waitFor();
     await visible(page, 'Samaritans: 116 123');
+  });
+});
+
+describe('Vela keeps the worldview only with consent', () => {
+  const browser = useBrowser();
+  const profileOf = async (access: string) =>
+    (await fetch(`${baseURL()}/api/profile/`, { headers: { authorization: `Bearer ${access}` } })).json();
+  const putProfile = (access: string, body: object) =>
+    fetch(`${baseURL()}/api/profile/`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${access}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  /** The vibe each chat request carries. */
+  const sentVibes = (page: Page) => {
+    const vibes: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/chat/stream/')) vibes.push(request.postDataJSON().vibe);
+    });
+    return vibes;
+  };
+  const consentPrompt = (page: Page) => page.getByRole('dialog', { name: worldviewMessages.promptTitle });
+
+  it('without the box ticked, uses the vibe for this visit only: kept on reload, asked again in a new tab', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await onboard(page);
+    await visible(page, chatMessages.greetings[0]);
+    expect(await profileOf(access)).toMatchObject({
+      vibe: null,
+      vibe_consent_at: null,
+      camino_start_date: daysAgo(3),
+      camino_duration: 7,
+    });
+    const vibes = sentVibes(page);
+    const before = await replyCount(page);
+    await send(page, 'The meseta taught me patience.');
+    await waitForReply(page, before);
+    expect(vibes).toEqual(['Agnostic']);
+
+    await page.reload();
+    await closeNote(page);
+    await visible(page, chatMessages.welcomeBack);
+    expect(await page.getByRole('dialog', { name: chatMessages.introTitle }).count()).toBe(0);
+
+    const nextVisit = await page.context().newPage();
+    await nextVisit.goto('/chatbot');
+    await closeNote(nextVisit);
+    await nextVisit.getByRole('dialog', { name: chatMessages.introTitle }).waitFor();
+    expect((await profileOf(access)).vibe).toBeNull();
+  });
+
+  it('with the box ticked, keeps the vibe with the time of consent: a new tab goes straight to the chat', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await onboard(page, { rememberWorldview: true });
+    await visible(page, chatMessages.greetings[0]);
+    const profile = await profileOf(access);
+    expect(profile.vibe).toBe('Agnostic');
+    expect(Date.now() - Date.parse(profile.vibe_consent_at)).toBeLessThan(60_000);
+
+    const nextVisit = await page.context().newPage();
+    await nextVisit.goto('/chatbot');
+    await closeNote(nextVisit);
+    await visible(nextVisit, chatMessages.welcomeBack);
+    expect(await nextVisit.getByRole('dialog', { name: chatMessages.introTitle }).count()).toBe(0);
+    expect(await consentPrompt(nextVisit).count()).toBe(0);
+  });
+
+  it('asks at the next visit about a vibe another client stored without consent: yes records it', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await putProfile(access, { vibe: 'Faith-based', camino_start_date: daysAgo(20), camino_duration: 14 });
+    await page.goto('/chatbot');
+    await closeNote(page);
+    const prompt = consentPrompt(page);
+    await visible(page, worldviewMessages.prompt('Faith-based'));
+    await prompt.getByRole('button', { name: worldviewMessages.keep }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await visible(page, chatMessages.welcomeBack);
+    const profile = await profileOf(access);
+    expect(profile.vibe).toBe('Faith-based');
+    expect(Date.now() - Date.parse(profile.vibe_consent_at)).toBeLessThan(60_000);
+
+    await page.reload();
+    await closeNote(page);
+    await visible(page, chatMessages.welcomeBack);
+    expect(await consentPrompt(page).count()).toBe(0);
+  });
+
+  it('declining the prompt erases the stored vibe and keeps using it for this visit only', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await putProfile(access, { vibe: 'Atheist', camino_start_date: daysAgo(20), camino_duration: 14 });
+    await page.goto('/chatbot');
+    await closeNote(page);
+    const prompt = consentPrompt(page);
+    await prompt.getByRole('button', { name: worldviewMessages.decline }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    await visible(page, worldviewMessages.declined);
+    await visible(page, chatMessages.welcomeBack);
+    expect(await profileOf(access)).toMatchObject({ vibe: null, vibe_consent_at: null, camino_duration: 14 });
+    const vibes = sentVibes(page);
+    const before = await replyCount(page);
+    await send(page, 'I still think of the Cruz de Ferro.');
+    await waitForReply(page, before);
+    expect(vibes).toEqual(['Atheist']);
+    expect(await page.getByRole('dialog', { name: chatMessages.introTitle }).count()).toBe(0);
+  });
+
+  it('withdraws consent on the profile, which erases the stored worldview', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await putProfile(access, { vibe: 'Faith-based', vibe_consent: true });
+    await page.goto('/profile');
+    const card = page.getByRole('region', { name: worldviewMessages.cardTitle });
+    await card.getByText('Stored: Faith-based. You agreed on', { exact: false }).waitFor();
+    await card.getByRole('button', { name: worldviewMessages.withdraw }).click();
+    await visible(page, worldviewMessages.withdrawn);
+    await card.getByText(worldviewMessages.noneStored).waitFor();
+    expect(await card.getByRole('button').count()).toBe(0);
+    expect(await profileOf(access)).toMatchObject({ vibe: null, vibe_consent_at: null });
   });
 });
