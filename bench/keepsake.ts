@@ -5,9 +5,11 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { resolveMediaTools, runFfmpeg } from '#server/media/ffmpeg.ts';
+import { journeyCards } from '#server/modules/soul-story/cards.ts';
 import {
   fontFile,
   joinSegments,
+  renderCardSegment,
   renderPhotoSegment,
   renderVideoSegment,
   SEGMENT,
@@ -273,9 +275,43 @@ const section: BenchSection = {
           goal: '≤ 0.35',
         });
       }
+      const cards = journeyCards({
+        firstName: 'Ana',
+        route: 'Camino Francés',
+        startPlace: 'Saint-Jean-Pied-de-Port',
+        finishPlace: 'Santiago',
+        startDate: '2026-09-12',
+        arrivalDate: '2026-10-14',
+        distanceKm: 780,
+        compostelaDate: '2026-10-14',
+      });
+      for (const [which, frames] of [
+        ['opening', SEGMENT.openingFrames],
+        ['closing', SEGMENT.closingFrames],
+      ] as const) {
+        const output = path.join(work, `${which}-card.segment.mov`);
+        const { result: seconds, ms } = await timed(() =>
+          renderCardSegment({ tools, output, card: cards[which], frames }),
+        );
+        if (which === 'opening') {
+          segments.unshift(output);
+          segmentSeconds.unshift(seconds);
+        } else {
+          segments.push(output);
+          segmentSeconds.push(seconds);
+        }
+        normaliseMs.push(ms);
+        rows.push({ metric: `render the ${which} card (${seconds.toFixed(1)} s)`, value: formatMs(ms) });
+      }
       const keepsake = path.join(work, 'keepsake.mp4');
       const { ms: joinMs } = await timed(() =>
-        joinSegments({ tools, segments, output: keepsake, poster: path.join(work, 'poster.jpg') }),
+        joinSegments({
+          tools,
+          segments: segments.map((file) => ({ file, title: path.basename(file) })),
+          posterSegment: 1,
+          output: keepsake,
+          poster: path.join(work, 'poster.jpg'),
+        }),
       );
       rows.push({
         metric: `join ${segments.length} segments (${segmentSeconds.reduce((a, b) => a + b, 0).toFixed(0)} s out)`,

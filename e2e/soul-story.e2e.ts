@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, soulStoryMessages } from '#contract/soul-story.ts';
+import { ffprobeChapters } from '#test/soul-stories.ts';
 import { baseURL, chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { decodeErrors, ffprobe, uploadMemory, useTestMedia } from './soul-story-media.ts';
 
@@ -213,10 +214,16 @@ describe('Soul Story', () => {
     const saved = path.join(media().dir, 'downloaded.mp4');
     await download.saveAs(saved);
     const probed = await ffprobe(saved);
-    expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'video']);
+    // The data track holds the chapters' titles, as QuickTime players read them.
+    expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'data', 'video']);
     expect(probed.streams.find((stream) => stream.codec_type === 'video')?.codec_name).toBe('h264');
-    // Four takes of about a second, two photos and four title cards.
+    // Four takes of about a second, two photos, four title cards, and the opening and closing cards.
     expect(probed.duration).toBeGreaterThan(6);
+    expect((await ffprobeChapters(saved)).map((chapter) => chapter.title)).toEqual([
+      'My Soul Story',
+      ...finalOrder,
+      'Buen Camino',
+    ]);
     expect(await decodeErrors(saved)).toBe('');
 
     // Sharing: a public link, copied, opened by someone signed out with a link preview.

@@ -22,6 +22,30 @@ export const ffprobeJson = async (file: string, program = 'ffprobe') =>
     streams: { codec_type: string; codec_name: string; duration?: string; width?: number; height?: number }[];
   };
 
+/** The chapters players offer: where each starts, in seconds, and its title. */
+export const ffprobeChapters = async (file: string, program = 'ffprobe') =>
+  (
+    JSON.parse(
+      (await exec(program, ['-v', 'error', '-print_format', 'json', '-show_chapters', file])).stdout,
+    ) as {
+      chapters: { start_time: string; tags?: { title?: string } }[];
+    }
+  ).chapters.map((chapter) => ({ start: Number(chapter.start_time), title: chapter.tags?.title ?? '' }));
+
+/** One of the file's own metadata tags (a keepsake card keeps the text it draws in `comment`). */
+export const ffprobeTag = async (file: string, tag: string, program = 'ffprobe') =>
+  (
+    await exec(program, [
+      '-v',
+      'error',
+      '-show_entries',
+      `format_tags=${tag}`,
+      '-of',
+      'default=noprint_wrappers=1:nokey=1',
+      file,
+    ])
+  ).stdout.trim();
+
 export interface ClipOptions {
   seconds: number;
   size?: string;

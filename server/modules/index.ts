@@ -1,4 +1,5 @@
 import type { AppDeps } from '../deps.ts';
+import { findUserById } from '../identity/users.ts';
 import { accountFeature } from './account/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { authFeature } from './auth/index.ts';
@@ -15,7 +16,13 @@ import { createNewsletterService, type NewsletterService, newsletterFeature } fr
 import { notificationsFeature } from './notifications/index.ts';
 import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
 import { profileFeature } from './profile/index.ts';
-import { soulStoryFeature } from './soul-story/index.ts';
+import {
+  createSoulStoryService,
+  type JourneyCardSource,
+  type SoulStoryService,
+  soulStoryFeature,
+  unknownJourney,
+} from './soul-story/index.ts';
 import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
 import { createSurveyService, type SurveyService, surveyFeature } from './survey/index.ts';
 import { velaFeature } from './vela/index.ts';
@@ -26,10 +33,19 @@ export interface Services {
   messages: MessagesService;
   newsletter: NewsletterService;
   payments: PaymentsService;
+  soulStory: SoulStoryService;
   donations: DonationsService;
   store: StoreService;
   survey: SurveyService;
 }
+
+/** Until the journey record lands, the keepsake's cards know only the pilgrim's first name. */
+const firstNameCard =
+  (deps: AppDeps): JourneyCardSource =>
+  async (userId) => ({
+    ...unknownJourney,
+    firstName: (await findUserById(deps.db, userId))?.firstName ?? null,
+  });
 
 /**
  * Builds every feature once, from the runtime's shared parts, and wires what one feature tells
@@ -46,6 +62,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     messages: createMessagesService(deps),
     newsletter: createNewsletterService(deps),
     payments,
+    soulStory: createSoulStoryService({ ...deps, journeyCard: firstNameCard(deps) }),
     donations: createDonationsService(deps, payments),
     store: createStoreService(deps, payments),
     survey: createSurveyService(deps),
@@ -53,7 +70,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
   const features = [
     authFeature(deps),
     profileFeature(deps),
-    soulStoryFeature(deps),
+    soulStoryFeature(deps, services.soulStory),
     notificationsFeature(deps),
     velaFeature(deps),
     paymentsFeature(deps, services.payments),

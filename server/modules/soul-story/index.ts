@@ -2,16 +2,19 @@ import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
-import { createSoulStoryService } from './service.ts';
+import type { SoulStoryService } from './service.ts';
 
-export { countMemories, userFolder as memoryFolder } from './service.ts';
+export { type JourneyCardFacts, type JourneyCardSource, unknownJourney } from './cards.ts';
+export {
+  countMemories,
+  createSoulStoryService,
+  type SoulStoryService,
+  userFolder as memoryFolder,
+} from './service.ts';
 
-/** The routes and the render jobs share one service. */
-export const soulStoryFeature = (deps: AppDeps): Feature => {
-  const service = createSoulStoryService(deps);
-  return {
-    name: 'soul-story',
-    routes: soulStoryRoutes(deps, service),
-    jobs: soulStoryJobs(deps, service),
-  };
-};
+/** The routes and the render jobs share one service, built in the composition root. */
+export const soulStoryFeature = (deps: AppDeps, service: SoulStoryService): Feature => ({
+  name: 'soul-story',
+  routes: soulStoryRoutes(deps, service),
+  jobs: soulStoryJobs(deps, service),
+});

@@ -1,7 +1,15 @@
 import { defineJob } from '#server/jobs/queue.ts';
 import { MediaToolError } from '#server/media/ffmpeg.ts';
 import { addNotification } from '../notifications/index.ts';
-import { joinSegments, renderPhotoSegment, renderVideoSegment } from './render.ts';
+import { cardLine } from './cards.ts';
+import {
+  CARD_SECONDS,
+  joinSegments,
+  renderCardSegment,
+  renderPhotoSegment,
+  renderVideoSegment,
+  SEGMENT,
+} from './render.ts';
 import * as repository from './repository.ts';
 import {
   allPromptsTaken,
@@ -10,7 +18,7 @@ import {
   keepsakeKeysFor,
   NORMALISE_JOB,
   type NormaliseJobData,
-  type SoulStoryDeps,
+  type SoulStoryPlatform,
   type SoulStoryService,
   segmentKeyFor,
 } from './service.ts';
@@ -30,7 +38,7 @@ const PROGRESS_WRITE_INTERVAL_MS = 1500;
 const RENDER_FAILED_JOB = 'soul-story.render-failed';
 
 /** Reports progress to the database at most every 1.5 s, never blocking the render on it. */
-const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Promise<unknown>) => {
+const throttledProgress = (deps: SoulStoryPlatform, write: (percent: number) => Promise<unknown>) => {
   let lastWrite = 0;
   return (fraction: number) => {
     const now = Date.now();
@@ -46,7 +54,7 @@ const throttledProgress = (deps: SoulStoryDeps, write: (percent: number) => Prom
  * Renders are made in the data folder's temporary folder and moved into storage only when complete,
  * so the media never hold a half-written file, and what a killed render leaves there is swept.
  */
-export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) => {
+export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService) => {
   const { db, storage, temporaryFiles, logger } = deps;
 
   /** A render that failed every retry: record it, so the user sees 'failed' instead of waiting forever. */
@@ -119,7 +127,11 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
     },
   });
 
-  /** Joins the ready segments in the user's order; publishes the result only if nothing changed meanwhile. */
+  /**
+   * Joins the opening card, the ready segments in the user's order and the closing card; publishes the
+   * result only if nothing changed meanwhile. A card whose text changed is rendered here, alone: the
+   * memories' segments are joined as they are.
+   */
   const join = defineJob<JoinJobData>({
     name: JOIN_JOB,
     queue: { ...renderQueue, policy: 'stately', deadLetter: RENDER_FAILED_JOB },
@@ -130,19 +142,43 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
       const stories = await repository.listForUser(db, userId);
       if (!allPromptsTaken(stories) || stories.some((story) => story.segmentStatus !== 'ready')) return;
       const keys = keepsakeKeysFor(userId, version);
-      const totalSeconds = stories.reduce((sum, story) => sum + story.segmentSeconds, 0);
+      const cards = await service.currentCards(userId);
+      const totalSeconds =
+        CARD_SECONDS.opening +
+        stories.reduce((sum, story) => sum + story.segmentSeconds, 0) +
+        CARD_SECONDS.closing;
       const reportJoin = throttledProgress(deps, (percent) =>
         repository.setJoinProgress(db, userId, version, percent),
       );
+      const renderedCards: string[] = [];
       try {
         await temporaryFiles.use(async (temporary) => {
+          for (const [which, { card, key }] of Object.entries(cards)) {
+            if ((await storage.size(key)) !== null) continue;
+            const output = temporary(`.${which}-card.mov`);
+            await renderCardSegment({
+              tools: deps.mediaTools,
+              output,
+              card,
+              frames: which === 'opening' ? SEGMENT.openingFrames : SEGMENT.closingFrames,
+              signal: job.signal,
+            });
+            await storage.putFile(key, output);
+            renderedCards.push(key);
+          }
           const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
+          const parts = [
+            { key: cards.opening.key, title: cards.opening.card.headline },
+            ...stories.map((story) => ({ key: story.segmentKey!, title: story.title })),
+            { key: cards.closing.key, title: cardLine(cards.closing.card) },
+          ];
           await storage.withLocalFiles(
-            stories.map((story) => story.segmentKey!),
-            (segments) =>
+            parts.map((part) => part.key),
+            (files) =>
               joinSegments({
                 tools: deps.mediaTools,
-                segments,
+                segments: parts.map((part, index) => ({ file: files[index]!, title: part.title })),
+                posterSegment: 1,
                 output: video,
                 poster,
                 onProgress: (seconds) => reportJoin(seconds / totalSeconds),
@@ -152,13 +188,19 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
           await storage.putFile(keys.videoKey, video);
         });
       } catch (error) {
+        await service.removeFiles(renderedCards);
         if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
         logger.warn({ err: error, userId }, 'the keepsake could not be joined');
         await repository.markKeepsakeFailed(db, userId, version);
         return;
       }
+      const published = {
+        ...keys,
+        openingCardKey: cards.opening.key,
+        closingCardKey: cards.closing.key,
+      };
       const previous = await db.transaction(async (tx) => {
-        const replaced = await repository.publishKeepsake(tx, userId, version, keys);
+        const replaced = await repository.publishKeepsake(tx, userId, version, published);
         if (replaced && !replaced.videoKey)
           await addNotification(tx, {
             userId,
@@ -169,11 +211,18 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
         return replaced;
       });
       if (!previous) {
-        await service.removeFiles([keys.videoKey, keys.posterKey]);
+        await service.removeFiles([keys.videoKey, keys.posterKey, ...renderedCards]);
         return;
       }
-      if (previous.videoKey !== keys.videoKey)
-        await service.removeFiles([previous.videoKey, previous.posterKey]);
+      const replacedFiles = [
+        previous.videoKey,
+        previous.posterKey,
+        previous.openingCardKey,
+        previous.closingCardKey,
+      ];
+      await service.removeFiles(
+        replacedFiles.filter((key) => key && !Object.values(published).includes(key)),
+      );
     },
   });
 

@@ -1,16 +1,25 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '#contract/soul-story.ts';
-import { listFiles, makeTestMedia, type StoryClient, storyClient } from '#test/soul-stories.ts';
+import { updateUserDetails } from '#server/identity/users.ts';
+import {
+  ffprobeChapters,
+  ffprobeJson,
+  ffprobeTag,
+  listFiles,
+  makeTestMedia,
+  type StoryClient,
+  storyClient,
+} from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
-import { soulStories } from './tables.ts';
+import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
 /** How long ffmpeg may take to render in the background while other test files share the 2 cores. */
@@ -158,6 +167,107 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       );
       const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
       expect(rows.every((row) => row.segmentStatus === 'ready')).toBe(true);
+    },
+    KEEPSAKE_TIMEOUT_MS,
+  );
+
+  it(
+    'opens on a card of the journey and closes on Buen Camino, with a chapter per segment; a changed card is rendered alone',
+    async () => {
+      const { id, headers: auth } = await createUser(testApp, { firstName: 'Ana' });
+      const { mediaDir } = testApp.deps.config;
+      const { soulStory } = testApp.deps.services;
+      const fileOf = (key: string) => path.join(mediaDir, key);
+      const keepsakeRow = async () =>
+        (
+          await testApp.deps.db.select().from(soulStoryKeepsakes).where(eq(soulStoryKeepsakes.userId, id))
+        )[0]!;
+      const waitForReady = () =>
+        waitFor(
+          async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+          (state) => state.status === 'ready',
+          RENDER_WAIT_MS,
+        );
+
+      await upload(
+        auth,
+        { type: 'photo', title: 'The "yellow" arrow: 100% \\ mine' },
+        { content: files['a.png']! },
+      );
+      for (const type of ['call', 'suffering', 'joy', 'what_found_you'])
+        await upload(auth, { type }, { content: files['a.webm']! });
+      const first = await waitForReady();
+
+      const stories = await testApp.deps.db
+        .select()
+        .from(soulStories)
+        .where(eq(soulStories.userId, id))
+        .orderBy(soulStories.position);
+      const before = await keepsakeRow();
+      expect(await ffprobeTag(fileOf(before.openingCardKey!), 'comment')).toBe('Ana · My Soul Story');
+      expect(await ffprobeTag(fileOf(before.closingCardKey!), 'comment')).toBe('Buen Camino');
+      const segmentFiles = [
+        before.openingCardKey!,
+        ...stories.map((story) => story.segmentKey!),
+        before.closingCardKey!,
+      ].map(fileOf);
+      const lengths = await Promise.all(
+        segmentFiles.map(async (file) => Number((await ffprobeJson(file)).format.duration)),
+      );
+      expect(lengths[0]).toBeCloseTo(4, 3);
+      expect(lengths.at(-1)).toBeCloseTo(3, 3);
+      const video = fileOf(before.videoKey!);
+      const total = lengths.reduce((sum, value) => sum + value, 0);
+      expect(Math.abs(Number((await ffprobeJson(video)).format.duration) - total)).toBeLessThan(0.2);
+      const chapters = await ffprobeChapters(video);
+      expect(chapters.map((chapter) => chapter.title)).toEqual([
+        'Ana · My Soul Story',
+        ...stories.map((story) => story.title),
+        'Buen Camino',
+      ]);
+      expect(chapters).toHaveLength(7);
+      for (const [index, chapter] of chapters.entries()) {
+        const segmentStart = lengths.slice(0, index).reduce((sum, value) => sum + value, 0);
+        expect(Math.abs(chapter.start - segmentStart)).toBeLessThan(0.1);
+      }
+
+      // Nothing on the cards changed: the keepsake stays as it is.
+      expect(await soulStory.refreshJourneyCards(id)).toBe(false);
+      expect((await get('/api/soulstory/concatenated/', auth)).json()).toMatchObject({
+        status: 'ready',
+        video_url: first.video_url,
+      });
+
+      const memoryTimes = await Promise.all(segmentFiles.map(async (file) => (await stat(file)).mtimeMs));
+      await updateUserDetails(testApp.deps.db, id, { firstName: 'Ana María' });
+      expect(await soulStory.refreshJourneyCards(id)).toBe(true);
+      expect((await get('/api/soulstory/concatenated/', auth)).json()).toMatchObject({
+        status: 'rendering',
+        video_url: first.video_url,
+      });
+      const second = await waitForReady();
+      expect(second.video_url).not.toBe(first.video_url);
+      expect((await get(first.video_url)).statusCode).toBe(404);
+
+      const after = await keepsakeRow();
+      expect(after.openingCardKey).not.toBe(before.openingCardKey);
+      expect(await ffprobeTag(fileOf(after.openingCardKey!), 'comment')).toBe('Ana María · My Soul Story');
+      expect((await ffprobeChapters(fileOf(after.videoKey!)))[0]?.title).toBe('Ana María · My Soul Story');
+      // The old opening card is gone; the memories' segments and the unchanged closing card were not made again.
+      await expect(stat(segmentFiles[0]!)).rejects.toThrow();
+      expect(after.closingCardKey).toBe(before.closingCardKey);
+      const unchanged = segmentFiles.slice(1);
+      expect(await Promise.all(unchanged.map(async (file) => (await stat(file)).mtimeMs))).toEqual(
+        memoryTimes.slice(1),
+      );
+      const rows = await testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id));
+      expect(rows.map((row) => row.segmentKey).sort()).toEqual(
+        stories.map((story) => story.segmentKey).sort(),
+      );
+      const cardFiles = (await listFiles(path.join(mediaDir, 'soul-stories', id))).filter((file) =>
+        file.includes('-card-'),
+      );
+      expect(cardFiles.sort()).toEqual([fileOf(after.closingCardKey!), fileOf(after.openingCardKey!)].sort());
     },
     KEEPSAKE_TIMEOUT_MS,
   );

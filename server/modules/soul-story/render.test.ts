@@ -5,12 +5,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type MediaTools, resolveMediaTools } from '#server/media/ffmpeg.ts';
-import { ffprobeJson, makeClip, makePhoto } from '#test/soul-stories.ts';
+import { ffprobeChapters, ffprobeJson, ffprobeTag, makeClip, makePhoto } from '#test/soul-stories.ts';
+import { journeyCards } from './cards.ts';
 import {
+  CARD_SECONDS,
+  cardLines,
+  chapterMetadata,
   joinSegments,
   PHOTO_SECONDS,
+  renderCardSegment,
   renderPhotoSegment,
   renderVideoSegment,
+  SEGMENT,
   TITLE_SECONDS,
   wrapTitle,
 } from './render.ts';
@@ -55,7 +61,27 @@ const dominant = ([red, green, blue]: [number, number, number]) => {
   return `other ${red},${green},${blue}`;
 };
 
-/** Renders four memories and joins them; answers the keepsake and where each memory should show. */
+const journeyFacts = {
+  firstName: 'Ana',
+  route: 'Camino Francés',
+  startPlace: 'Saint-Jean-Pied-de-Port',
+  finishPlace: 'Santiago',
+  startDate: '2026-09-12',
+  arrivalDate: '2026-10-14',
+  distanceKm: 780,
+  compostelaDate: '2026-10-14',
+};
+const segmentNames = ['opening', 'call', 'photo', 'portrait', 'wide', 'closing'];
+const chapterTitles = [
+  'Ana · Camino Francés',
+  'The Call',
+  'The yellow arrow',
+  'The Suffering',
+  'The Joy',
+  'Buen Camino',
+];
+
+/** Renders the cards and four memories and joins them; answers the keepsake and where each memory should show. */
 const renderKeepsake = async (tools: MediaTools, work: string) => {
   const inputs = {
     call: path.join(work, 'call.webm'),
@@ -92,14 +118,30 @@ const renderKeepsake = async (tools: MediaTools, work: string) => {
     }),
     await renderVideoSegment({ tools, input: inputs.wide, output: segment('wide'), title: 'The Joy' }),
   ];
+  const cards = journeyCards(journeyFacts);
+  const cardSeconds = [
+    await renderCardSegment({
+      tools,
+      output: segment('opening'),
+      card: cards.opening,
+      frames: SEGMENT.openingFrames,
+    }),
+    await renderCardSegment({
+      tools,
+      output: segment('closing'),
+      card: cards.closing,
+      frames: SEGMENT.closingFrames,
+    }),
+  ];
   const output = path.join(work, 'keepsake.mp4');
   await joinSegments({
     tools,
-    segments: ['call', 'photo', 'portrait', 'wide'].map(segment),
+    segments: segmentNames.map((name, index) => ({ file: segment(name), title: chapterTitles[index]! })),
+    posterSegment: 1,
     output,
     poster: path.join(work, 'poster.jpg'),
   });
-  return { output, seconds };
+  return { output, seconds, cardSeconds, cards };
 };
 
 describe('the keepsake pipeline on the system’s ffmpeg', () => {
@@ -126,9 +168,14 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
     }
   });
 
-  it('gives every segment the same H.264 parameter sets, so the join can copy the video', async () => {
+  it('makes the opening and closing cards a few seconds of whole frames', () => {
+    expect(keepsake.cardSeconds).toEqual([CARD_SECONDS.opening, CARD_SECONDS.closing]);
+    expect(CARD_SECONDS).toEqual({ opening: 4, closing: 3 });
+  });
+
+  it('gives every segment, cards included, the same H.264 parameter sets, so the join can copy the video', async () => {
     const parameterSets = await Promise.all(
-      ['call', 'photo', 'portrait', 'wide'].map(async (name) => {
+      segmentNames.map(async (name) => {
         const { stdout } = await exec(tools.ffprobe, [
           '-v',
           'error',
@@ -146,8 +193,69 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
     expect(new Set(parameterSets).size).toBe(1);
   });
 
+  it('gives the cards the same audio as every segment: 48 kHz mono PCM, here silent', async () => {
+    const probed = await ffprobeJson(path.join(work, 'opening.segment.mov'));
+    const audio = probed.streams.find((stream) => stream.codec_type === 'audio') as Record<string, unknown>;
+    expect([audio.codec_name, audio.sample_rate, audio.channels]).toEqual(['pcm_s16le', '48000', 1]);
+    const { stderr } = await exec(tools.ffmpeg, [
+      '-i',
+      path.join(work, 'opening.segment.mov'),
+      '-af',
+      'volumedetect',
+      '-vn',
+      '-f',
+      'null',
+      '-',
+    ]);
+    expect(stderr).toMatch(/max_volume: -91\.0 dB/);
+  });
+
+  it('draws the journey’s text on the opening card and the Compostela on the closing card', async () => {
+    const drawnText = (name: string) => ffprobeTag(path.join(work, `${name}.segment.mov`), 'comment');
+    expect(await drawnText('opening')).toBe(
+      'Ana · Camino Francés\nSaint-Jean-Pied-de-Port → Santiago\n12 Sep – 14 Oct 2026 · 780 km',
+    );
+    expect(await drawnText('closing')).toBe('Buen Camino\nCompostela received 14 Oct 2026');
+    // Text is drawn in light colours on the dark card: a frame mid-card has light pixels in each line.
+    const { stdout } = await exec(
+      tools.ffmpeg,
+      [
+        '-v',
+        'error',
+        '-ss',
+        '2',
+        '-i',
+        path.join(work, 'opening.segment.mov'),
+        '-frames:v',
+        '1',
+        '-vf',
+        'format=gray',
+        '-f',
+        'rawvideo',
+        '-',
+      ],
+      { encoding: 'buffer', maxBuffer: 4 * 1024 * 1024 },
+    );
+    const lightRows = new Set<number>();
+    for (let index = 0; index < stdout.length; index++)
+      if (stdout[index]! > 160) lightRows.add(Math.floor(index / SEGMENT.width));
+    const bands = [...lightRows]
+      .sort((a, b) => a - b)
+      .filter((row, index, rows) => row - rows[index - 1]! > 4);
+    expect(bands.length + 1).toBeGreaterThanOrEqual(3);
+  });
+
+  it('marks a chapter at the start of every segment, titled after its memory', async () => {
+    const chapters = await ffprobeChapters(keepsake.output);
+    const lengths = [keepsake.cardSeconds[0]!, ...keepsake.seconds, keepsake.cardSeconds[1]!];
+    const starts = lengths.map((_, index) => lengths.slice(0, index).reduce((sum, value) => sum + value, 0));
+    expect(chapters.map((chapter) => chapter.title)).toEqual(chapterTitles);
+    for (const [index, chapter] of chapters.entries())
+      expect(Math.abs(chapter.start - starts[index]!)).toBeLessThan(0.1);
+  });
+
   it('joins them into one H.264/AAC mp4 as long as the sum, audio and video ending together', async () => {
-    const expected = keepsake.seconds.reduce((sum, value) => sum + value, 0);
+    const expected = [...keepsake.seconds, ...keepsake.cardSeconds].reduce((sum, value) => sum + value, 0);
     const probed = await ffprobeJson(keepsake.output);
     expect(Math.abs(Number(probed.format.duration) - expected)).toBeLessThan(0.5);
     const video = probed.streams.find((stream) => stream.codec_type === 'video')!;
@@ -158,7 +266,7 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
   });
 
   it('keeps the memories in order, each fitted to the frame', async () => {
-    const starts = [0];
+    const starts = [CARD_SECONDS.opening];
     for (const seconds of keepsake.seconds) starts.push(starts.at(-1)! + seconds);
     const middleOfClip = (index: number, hasTitle: boolean) =>
       starts[index]! +
@@ -190,15 +298,46 @@ describe('the registry’s static ffmpeg and ffprobe', () => {
     const tools = resolveMediaTools({}, '');
     const work = await mkdtemp(path.join(tmpdir(), 'keepsake-registry-'));
     try {
-      const { output, seconds } = await renderKeepsake(tools, work);
+      const { output, seconds, cardSeconds } = await renderKeepsake(tools, work);
       const probed = await ffprobeJson(output, tools.ffprobe);
-      const expected = seconds.reduce((sum, value) => sum + value, 0);
+      const expected = [...seconds, ...cardSeconds].reduce((sum, value) => sum + value, 0);
       expect(Math.abs(Number(probed.format.duration) - expected)).toBeLessThan(0.5);
-      expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'h264']);
+      // The third track holds the chapters' titles, as QuickTime players read them.
+      expect(probed.streams.map((stream) => stream.codec_name).sort()).toEqual(['aac', 'bin_data', 'h264']);
     } finally {
       await rm(work, { recursive: true, force: true });
     }
   }, 300_000);
+});
+
+describe('chapters', () => {
+  it('escape the characters FFMETADATA reserves and keep each title on one line', () => {
+    expect(
+      chapterMetadata([
+        { title: 'Ana · My Soul Story', seconds: 4 },
+        { title: 'a=b; #1 \\ back\nslash', seconds: 5.5 },
+      ]),
+    ).toBe(
+      ';FFMETADATA1\n[CHAPTER]\nTIMEBASE=1/1000\nSTART=0\nEND=4000\ntitle=Ana · My Soul Story\n' +
+        '[CHAPTER]\nTIMEBASE=1/1000\nSTART=4000\nEND=9500\ntitle=a\\=b\\; \\#1 \\\\ back slash\n',
+    );
+  });
+});
+
+describe('card lines', () => {
+  it('wrap a long headline and long details to fit the frame', () => {
+    const lines = cardLines({
+      headline: 'Maria Dolores · Camino Portugués por la Costa',
+      details: ['From Porto, Praça da Liberdade → Santiago de Compostela, Praza do Obradoiro'],
+    });
+    expect(lines.map((line) => line.text)).toEqual([
+      'Maria Dolores · Camino',
+      'Portugués por la Costa',
+      'From Porto, Praça da Liberdade → Santiago de',
+      'Compostela, Praza do Obradoiro',
+    ]);
+    expect(lines.map((line) => line.style.fontSize)).toEqual([68, 68, 40, 40]);
+  });
 });
 
 describe('titles', () => {

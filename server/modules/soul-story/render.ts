@@ -11,6 +11,7 @@ import {
   probeDuration,
   runFfmpeg,
 } from '#server/media/ffmpeg.ts';
+import type { CardText } from './cards.ts';
 
 /**
  * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:
@@ -24,10 +25,16 @@ export const SEGMENT = {
   sampleRate: 48_000,
   titleFrames: 60,
   photoFrames: 150,
+  openingFrames: 120,
+  closingFrames: 90,
 } as const;
 const samplesPerFrame = SEGMENT.sampleRate / SEGMENT.fps;
 export const TITLE_SECONDS = SEGMENT.titleFrames / SEGMENT.fps;
 export const PHOTO_SECONDS = SEGMENT.photoFrames / SEGMENT.fps;
+export const CARD_SECONDS = {
+  opening: SEGMENT.openingFrames / SEGMENT.fps,
+  closing: SEGMENT.closingFrames / SEGMENT.fps,
+} as const;
 
 export const fontFile = fileURLToPath(new URL('../../../assets/fonts/DejaVuSerif.ttf', import.meta.url));
 const CARD_COLOUR = '0x1b2a3a';
@@ -58,6 +65,13 @@ const quotedPath = (file: string) => {
   if (/['\\]/.test(file)) throw new Error(`unsupported character in media path: ${file}`);
   return `'${file}'`;
 };
+
+/**
+ * Text from a file, so the pilgrim's words never meet the filter graph's quoting; and drawn as written,
+ * since drawtext would otherwise read a % as the start of an expansion.
+ */
+const drawText = (textFile: string, style: string) =>
+  `drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(textFile)}:expansion=none:${style}`;
 
 /** drawtext has no wrapping: break the title into lines that fit the frame. */
 export const wrapTitle = (title: string, maxLine = 36): string => {
@@ -126,11 +140,12 @@ const withTemporaryFiles = async <T>(
  * publishes the segment under its final name. Returns its length in seconds.
  */
 const encodeSegment = async (
-  job: SegmentJob,
+  job: Pick<SegmentJob, 'tools' | 'output' | 'onProgress' | 'signal'>,
   partial: string,
   inputs: string[],
   graph: string,
   seconds: number,
+  outputOptions: string[] = [],
 ): Promise<number> => {
   await runFfmpeg(
     job.tools,
@@ -149,6 +164,7 @@ const encodeSegment = async (
       // Generated audio (apad, anullsrc) never ends by itself: the output is bounded by the known length.
       '-t',
       seconds.toFixed(6),
+      ...outputOptions,
       '-f',
       'mov',
       partial,
@@ -188,7 +204,7 @@ export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): 
       : fitOntoBlurredFill('[clip]', '[fitted]', W, H);
     const clipAudio = hasAudio ? '[0:a:0]' : '[2:a]';
     const graph = [
-      `[1:v]trim=end_frame=${titleFrames},drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(titleFile)}:fontsize=76:fontcolor=white:line_spacing=12:x=(w-tw)/2:y=(h-th)/2,` +
+      `[1:v]trim=end_frame=${titleFrames},${drawText(titleFile, 'fontsize=76:fontcolor=white:line_spacing=12:x=(w-tw)/2:y=(h-th)/2')},` +
         `fade=t=in:st=0:d=0.4,fade=t=out:st=${TITLE_SECONDS - 0.4}:d=0.4,setsar=1,format=yuv420p[title]`,
       `[2:a]atrim=end_sample=${titleFrames * samplesPerFrame}[titleaudio]`,
       `[0:v:0]fps=${fps},setpts=PTS-STARTPTS[clip]`,
@@ -243,8 +259,7 @@ export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
     const graph = [
       fitOntoBlurredFill('[0:v]', '[composed]', stillWidth, stillHeight),
       `[composed]zoompan=z='1+0.08*on/${photoFrames}':x='iw/2-(iw/zoom/2)':y='ih/2-(ih/zoom/2)':d=${photoFrames}:s=${W}x${H}:fps=${fps},` +
-        `drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(titleFile)}:fontsize=44:fontcolor=white:line_spacing=8:` +
-        `box=1:boxcolor=black@0.45:boxborderw=18:x=(w-tw)/2:y=h-th-70,` +
+        `${drawText(titleFile, 'fontsize=44:fontcolor=white:line_spacing=8:box=1:boxcolor=black@0.45:boxborderw=18:x=(w-tw)/2:y=h-th-70')},` +
         `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,trim=end_frame=${photoFrames},setsar=1,format=yuv420p[v]`,
       `[1:a]atrim=end_sample=${photoFrames * samplesPerFrame}[a]`,
     ].join(';');
@@ -258,30 +273,146 @@ export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
   });
 };
 
+const CARD_LINES = {
+  headline: { fontSize: 68, lineHeight: 88, maxLine: 28, colour: 'white' },
+  detail: { fontSize: 40, lineHeight: 58, maxLine: 46, colour: '0xeadfc8' },
+} as const;
+const HEADLINE_GAP = 30;
+
+export interface CardJob {
+  tools: MediaTools;
+  output: string;
+  card: CardText;
+  frames: number;
+  signal?: AbortSignal;
+}
+
+/** The lines a card draws, wrapped to fit the frame, as drawn (kept in the segment's `comment` tag). */
+export const cardLines = (card: CardText) => [
+  ...wrapTitle(card.headline, CARD_LINES.headline.maxLine)
+    .split('\n')
+    .map((text) => ({ text, style: CARD_LINES.headline })),
+  ...card.details.flatMap((detail) =>
+    wrapTitle(detail, CARD_LINES.detail.maxLine)
+      .split('\n')
+      .map((text) => ({ text, style: CARD_LINES.detail })),
+  ),
+];
+
+/**
+ * An opening or closing card: its lines centred one by one on the cards' colour, with silence, encoded
+ * with the parameters every segment shares so the join still copies the video. A still frame costs the
+ * encoder little.
+ */
+export const renderCardSegment = async (job: CardJob): Promise<number> => {
+  const { width: W, height: H, fps } = SEGMENT;
+  const lines = cardLines(job.card);
+  const blockHeight =
+    lines.reduce((sum, line) => sum + line.style.lineHeight, 0) +
+    (job.card.details.length ? HEADLINE_GAP : 0);
+  const seconds = job.frames / fps;
+  return withTemporaryFiles(job.output, async (temporary) => {
+    let top = Math.round((H - blockHeight) / 2);
+    const drawn: string[] = [];
+    for (const [index, line] of lines.entries()) {
+      const textFile = temporary(`.line${index}.txt`);
+      await writeFile(textFile, line.text);
+      const { fontSize, lineHeight, colour } = line.style;
+      drawn.push(
+        drawText(
+          textFile,
+          `fontsize=${fontSize}:fontcolor=${colour}:x=(w-tw)/2:y=${top + (lineHeight - fontSize) / 2}`,
+        ),
+      );
+      const endsHeadline =
+        line.style === CARD_LINES.headline && lines[index + 1]?.style === CARD_LINES.detail;
+      top += lineHeight + (endsHeadline ? HEADLINE_GAP : 0);
+    }
+    const graph = [
+      `[0:v]trim=end_frame=${job.frames},${drawn.join(',')},` +
+        `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,setsar=1,format=yuv420p[v]`,
+      `[1:a]atrim=end_sample=${job.frames * samplesPerFrame}[a]`,
+    ].join(';');
+    return encodeSegment(
+      job,
+      temporary('.partial'),
+      [
+        '-f',
+        'lavfi',
+        '-i',
+        `color=c=${CARD_COLOUR}:s=${W}x${H}:r=${fps}`,
+        '-f',
+        'lavfi',
+        '-i',
+        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
+      ],
+      graph,
+      seconds,
+      ['-metadata', `comment=${lines.map((line) => line.text).join('\n')}`],
+    );
+  });
+};
+
+export interface JoinedSegment {
+  file: string;
+  /** The chapter's title in players' menus. */
+  title: string;
+}
+
 export interface JoinJob {
   tools: MediaTools;
-  segments: string[];
+  segments: JoinedSegment[];
+  /** Which segment the poster frame comes from: the first memory, not the opening card. */
+  posterSegment: number;
   output: string;
   poster: string;
   onProgress?: (outputSeconds: number) => void;
 }
 
-const concatList = (segments: string[]) =>
-  segments.map((segment) => `file '${segment.replaceAll("'", "'\\''")}'`).join('\n');
+const concatList = (segments: JoinedSegment[]) =>
+  segments.map(({ file }) => `file '${file.replaceAll("'", "'\\''")}'`).join('\n');
+
+/** FFMETADATA's special characters are escaped with a backslash; a title is one line. */
+const metadataValue = (value: string) => value.replace(/\s+/g, ' ').replace(/[\\=;#]/g, '\\$&');
+
+/** One chapter per segment, starting where the concat demuxer places it: after the lengths before it. */
+export const chapterMetadata = (segments: { title: string; seconds: number }[]) => {
+  let start = 0;
+  const chapters = segments.map(({ title, seconds }) => {
+    const end = start + seconds;
+    const chapter = [
+      '[CHAPTER]',
+      'TIMEBASE=1/1000',
+      `START=${Math.round(start * 1000)}`,
+      `END=${Math.round(end * 1000)}`,
+      `title=${metadataValue(title)}`,
+    ].join('\n');
+    start = end;
+    return chapter;
+  });
+  return `;FFMETADATA1\n${chapters.join('\n')}\n`;
+};
 
 /**
  * Joins the segments in order with the concat demuxer: video by stream copy, the PCM audio encoded
- * to AAC once (mono, the fast coder); a poster frame from the first memory alongside.
+ * to AAC once (mono, the fast coder), a chapter for each segment; a poster frame alongside. The
+ * chapters are metadata, so the video is still copied.
  */
 export const joinSegments = async (job: JoinJob): Promise<void> =>
   withTemporaryFiles(job.output, async (temporary) => {
     const list = temporary('.list.txt');
     await writeFile(list, concatList(job.segments));
+    const seconds = await Promise.all(job.segments.map(({ file }) => probeDuration(job.tools, file)));
+    const chapters = temporary('.chapters.txt');
+    await writeFile(
+      chapters,
+      chapterMetadata(job.segments.map(({ title }, index) => ({ title, seconds: seconds[index]! }))),
+    );
     const partial = temporary('.partial');
     const posterPartial = temporary('.poster');
-    // The poster comes from the first segment, so it is made while the join runs; a memory can be short.
-    const firstSeconds = await probeDuration(job.tools, job.segments[0]!);
-    const posterAt = Math.min(TITLE_SECONDS + 1, firstSeconds * 0.75);
+    // The poster is made while the join runs; a memory can be short.
+    const posterSeconds = seconds[job.posterSegment]!;
+    const posterAt = Math.min(TITLE_SECONDS + 1, posterSeconds * 0.75);
     await Promise.all([
       runFfmpeg(
         job.tools,
@@ -292,10 +423,18 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
           '0',
           '-i',
           list,
+          '-f',
+          'ffmetadata',
+          '-i',
+          chapters,
           '-map',
           '0:v:0',
           '-map',
           '0:a:0',
+          '-map_metadata',
+          '1',
+          '-map_chapters',
+          '1',
           '-c:v',
           'copy',
           '-c:a',
@@ -316,7 +455,7 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
         '-ss',
         posterAt.toFixed(3),
         '-i',
-        job.segments[0]!,
+        job.segments[job.posterSegment]!.file,
         '-frames:v',
         '1',
         '-q:v',

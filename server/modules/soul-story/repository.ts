@@ -161,7 +161,7 @@ export const publishKeepsake = async (
   db: DbOrTx,
   userId: string,
   version: number,
-  values: { videoKey: string; posterKey: string },
+  values: { videoKey: string; posterKey: string; openingCardKey?: string; closingCardKey?: string },
 ) => {
   const previous = await findKeepsake(db, userId);
   if (!previous || previous.version !== version) return null;

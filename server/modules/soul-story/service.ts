@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FileTypeResult } from 'file-type';
 import { progressPercent, promptById, promptIds } from '#contract/prompts.ts';
 import {
@@ -23,6 +23,7 @@ import { probe, probeDuration } from '#server/media/ffmpeg.ts';
 import { storeUpload } from '#server/media/store-upload.ts';
 import { randomToken } from '#server/security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
+import { type CardText, type JourneyCardSource, journeyCards } from './cards.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
 import type { KeepsakeRow, StoryRow } from './repository.ts';
 import * as repository from './repository.ts';
@@ -42,10 +43,15 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** Share tokens are base64url; anything else names no share and never reaches the database. */
 const shareTokenPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
-export type SoulStoryDeps = Pick<
+/** The shared parts the routes and render jobs use. */
+export type SoulStoryPlatform = Pick<
   AppDeps,
   'config' | 'db' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
 >;
+export type SoulStoryDeps = SoulStoryPlatform & {
+  /** What the opening and closing cards say about the pilgrim's journey. */
+  journeyCard: JourneyCardSource;
+};
 
 /** Every stored file of a pilgrim's memories and keepsake lies under this folder. */
 export const userFolder = (userId: string) => `soul-stories/${userId}`;
@@ -54,6 +60,12 @@ export const keepsakeKeysFor = (userId: string, version: number) => ({
   videoKey: `${userFolder(userId)}/keepsake-${version}.mp4`,
   posterKey: `${userFolder(userId)}/keepsake-${version}.jpg`,
 });
+
+/** A card's file is named after its text, so a card whose text is unchanged is never made again. */
+export const cardKeyFor = (userId: string, which: 'opening' | 'closing', card: CardText) => {
+  const digest = createHash('sha256').update(JSON.stringify(card)).digest('base64url').slice(0, 16);
+  return `${userFolder(userId)}/${which}-card-${digest}.segment.mov`;
+};
 
 export const allPromptsTaken = (stories: Pick<StoryRow, 'type'>[]) =>
   promptIds.every((id) => stories.some((story) => story.type === id));
@@ -228,6 +240,38 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return Math.min(99, progress);
   };
 
+  /** The cards as the journey record has them now, and where their segments are stored. */
+  const currentCards = async (userId: string) => {
+    const cards = journeyCards(await deps.journeyCard(userId));
+    return {
+      opening: { card: cards.opening, key: cardKeyFor(userId, 'opening', cards.opening) },
+      closing: { card: cards.closing, key: cardKeyFor(userId, 'closing', cards.closing) },
+    };
+  };
+
+  /**
+   * Called when the journey record changes. When the shown keepsake's cards no longer match it (or one
+   * is being made, which may have read the record before the change), the keepsake is made again: the
+   * join renders the new cards alone and joins them with the memories' segments as they are. Answers
+   * whether it will be made again.
+   */
+  const refreshJourneyCards = async (userId: string) => {
+    if (!(await repository.findKeepsake(db, userId))) return false;
+    const { opening, closing } = await currentCards(userId);
+    return db.transaction(async (tx) => {
+      await repository.lockKeepsake(tx, userId);
+      const keepsake = await repository.findKeepsake(tx, userId);
+      const upToDate =
+        keepsake?.renderedVersion === keepsake?.version &&
+        keepsake?.openingCardKey === opening.key &&
+        keepsake?.closingCardKey === closing.key;
+      if (upToDate) return false;
+      await repository.bumpVersion(tx, userId);
+      await requestJoin(userId, tx);
+      return true;
+    });
+  };
+
   const shareUrlFor = (token: string) => new URL(sharePath(token), deps.config.PUBLIC_URL).toString();
 
   const keepsakeState = async (userId: string): Promise<ConcatenatedResponse> => {
@@ -323,6 +367,8 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     sharedMediaKey,
     requestJoin,
     removeFiles,
+    currentCards,
+    refreshJourneyCards,
   };
 };
 

@@ -44,6 +44,9 @@ export const soulStoryKeepsakes = pgTable('soul_story_keepsakes', {
   failedVersion: integer('failed_version'),
   videoKey: text('video_key'),
   posterKey: text('poster_key'),
+  /** The opening and closing cards joined into the shown video; their keys name their text's digest. */
+  openingCardKey: text('opening_card_key'),
+  closingCardKey: text('closing_card_key'),
   joinProgress: integer('join_progress').notNull().default(0),
   shareToken: text('share_token').unique(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
