@@ -10,6 +10,7 @@ import {
   donationsFeature,
 } from './donations/index.ts';
 import type { Feature } from './feature-module.ts';
+import { createJourneyService, type JourneyService, journeyFeature } from './journey/index.ts';
 import { createMessagesService, type MessagesService, messagesFeature } from './messages/index.ts';
 import { createNewsletterService, type NewsletterService, newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
@@ -23,6 +24,7 @@ import { velaFeature } from './vela/index.ts';
 /** The services other features, and tests through the runtime, call directly. */
 export interface Services {
   blog: BlogService;
+  journey: JourneyService;
   messages: MessagesService;
   newsletter: NewsletterService;
   payments: PaymentsService;
@@ -43,6 +45,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
   });
   const services: Services = {
     blog: createBlogService(deps),
+    journey: createJourneyService(deps),
     messages: createMessagesService(deps),
     newsletter: createNewsletterService(deps),
     payments,
@@ -52,7 +55,8 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
   };
   const features = [
     authFeature(deps),
-    profileFeature(deps),
+    profileFeature(deps, services.journey),
+    journeyFeature(deps, services.journey),
     soulStoryFeature(deps),
     notificationsFeature(deps),
     velaFeature(deps),
