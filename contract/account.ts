@@ -13,7 +13,7 @@ export const accountMessages = {
 /** What deleting an account erases, and the one record the law asks us to keep, in the dialog's words. */
 export const accountErasure = {
   erased: [
-    'Your profile, avatar and sign-in details',
+    'Your profile, your Camino record, avatar and sign-in details',
     'Every memory, photo and your Soul Story keepsake, with its share link',
     'Your conversation with Vela, your reminders and notifications',
     'Your newsletter subscription and any monthly or yearly gift, which is cancelled',

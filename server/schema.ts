@@ -4,6 +4,7 @@ export * from './identity/tables.ts';
 export * from './modules/auth/tables.ts';
 export * from './modules/blog/tables.ts';
 export * from './modules/donations/tables.ts';
+export * from './modules/journey/tables.ts';
 export * from './modules/messages/tables.ts';
 export * from './modules/newsletter/tables.ts';
 export * from './modules/notifications/tables.ts';

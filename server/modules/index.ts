@@ -11,6 +11,7 @@ import {
   donationsFeature,
 } from './donations/index.ts';
 import type { Feature } from './feature-module.ts';
+import { createJourneyService, type JourneyService, journeyFeature } from './journey/index.ts';
 import { createMessagesService, type MessagesService, messagesFeature } from './messages/index.ts';
 import { createNewsletterService, type NewsletterService, newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
@@ -30,6 +31,7 @@ import { velaFeature } from './vela/index.ts';
 /** The services other features, and tests through the runtime, call directly. */
 export interface Services {
   blog: BlogService;
+  journey: JourneyService;
   messages: MessagesService;
   newsletter: NewsletterService;
   payments: PaymentsService;
@@ -39,17 +41,30 @@ export interface Services {
   survey: SurveyService;
 }
 
-/** Until the journey record lands, the keepsake's cards know only the pilgrim's first name. */
-const firstNameCard =
-  (deps: AppDeps): JourneyCardSource =>
-  async (userId) => ({
-    ...unknownJourney,
-    firstName: (await findUserById(deps.db, userId))?.firstName ?? null,
-  });
+/** The keepsake's cards: the first name from the account, the rest from the Camino record. */
+const journeyCardOf =
+  (deps: AppDeps, journey: JourneyService): JourneyCardSource =>
+  async (userId) => {
+    const [user, record] = await Promise.all([findUserById(deps.db, userId), journey.journeySummary(userId)]);
+    return {
+      ...unknownJourney,
+      ...(record && {
+        route: record.route,
+        startPlace: record.startPlace,
+        finishPlace: record.finishPlace,
+        startDate: record.startDate,
+        arrivalDate: record.arrivalDate,
+        distanceKm: record.distanceKm,
+        compostelaDate: record.compostela ? record.compostelaDate : null,
+      }),
+      firstName: user?.firstName ?? null,
+    };
+  };
 
 /**
  * Builds every feature once, from the runtime's shared parts, and wires what one feature tells
- * another: a payment reaches the record of giving or the store, by what it paid for.
+ * another: a payment reaches the record of giving or the store, by what it paid for; a saved journey
+ * re-renders the keepsake's cards.
  */
 export const createFeatures = (deps: AppDeps): { features: Feature[]; services: Services } => {
   // The listeners need only their feature's repository, so payments is built first and handed to the sellers.
@@ -57,19 +72,29 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     donation: donationListener(deps),
     order: orderListener(deps),
   });
+  // The cards read the journey and a saved journey re-renders them, so the two services meet through a late-bound call.
+  const journey = createJourneyService({
+    ...deps,
+    onJourneyChanged: async (userId) => {
+      await soulStory.refreshJourneyCards(userId);
+    },
+  });
+  const soulStory = createSoulStoryService({ ...deps, journeyCard: journeyCardOf(deps, journey) });
   const services: Services = {
     blog: createBlogService(deps),
+    journey,
     messages: createMessagesService(deps),
     newsletter: createNewsletterService(deps),
     payments,
-    soulStory: createSoulStoryService({ ...deps, journeyCard: firstNameCard(deps) }),
+    soulStory,
     donations: createDonationsService(deps, payments),
     store: createStoreService(deps, payments),
     survey: createSurveyService(deps),
   };
   const features = [
     authFeature(deps),
-    profileFeature(deps),
+    profileFeature(deps, services.journey),
+    journeyFeature(deps, services.journey),
     soulStoryFeature(deps, services.soulStory),
     notificationsFeature(deps),
     velaFeature(deps),

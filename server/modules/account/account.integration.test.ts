@@ -114,6 +114,18 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
     });
     await testApp.deps.db.insert(schema.reminderDeliveries).values({ userId, reminderKey: 'day-1' });
     await addNotification(testApp.deps.db, { userId, title: 'Buen Camino', message: 'Day one' });
+    const journey = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/journey/',
+      headers: pilgrim.headers,
+      payload: {
+        route: 'Camino Francés',
+        start_place: 'Sarria',
+        start_date: '2025-09-12',
+        walked_with: 'Lucía',
+      },
+    });
+    expect(journey.statusCode).toBe(200);
     await testApp.app.inject({
       method: 'POST',
       url: '/api/password/reset-request/',
@@ -162,6 +174,7 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
     const rowsBefore = await rowsOf(pilgrim.userId);
     expect(Object.keys(rowsBefore).sort()).toEqual([
       'chat_messages',
+      'journeys',
       'notifications',
       'password_reset_tokens',
       'refresh_tokens',

@@ -25,9 +25,9 @@ export const createAccountService = (deps: AccountDeps) => {
   /**
    * Cancels the running gifts first: should the provider refuse, nothing is erased yet and the pilgrim
    * can try again. Then one transaction removes the account (its memories, keepsake and share link,
-   * conversation, reminders, notifications and sessions go with it by cascade), unsubscribes the
-   * newsletter and strips the donor from the record of giving. The files go last, once nothing points
-   * at them.
+   * Camino record, conversation, reminders, notifications and sessions go with it by cascade),
+   * unsubscribes the newsletter and strips the donor from the record of giving. The files go last,
+   * once nothing points at them.
    */
   const deleteAccount = async (userId: string, password: string) => {
     const user = await findUserById(deps.db, userId);

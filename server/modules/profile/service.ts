@@ -5,24 +5,23 @@ import type { AppDeps } from '#server/deps.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
 import type { TemporaryFile } from '#server/http/multipart.ts';
 import { nationalityToStore, readNationality } from '#server/identity/nationality.ts';
+import { todayIn } from '#server/identity/time-zone.ts';
 import { findUserById, type UserDetails, type UserRow, updateUserDetails } from '#server/identity/users.ts';
+import type { JourneyService } from '../journey/index.ts';
 import { countUnread } from '../notifications/index.ts';
 import { countMemories } from '../soul-story/index.ts';
 import { prepareAvatar } from './avatar.ts';
 
-export type ProfileDeps = Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'>;
+export interface ProfileDeps extends Pick<AppDeps, 'db' | 'media' | 'storage' | 'logger'> {
+  /** The Camino record, whose start date follows the profile's. */
+  journey: Pick<JourneyService, 'followProfileStartDate'>;
+}
 
 /** Every avatar a pilgrim uploaded is stored under this folder. */
 export const avatarFolder = (userId: string) => `avatars/${userId}`;
 
 const asVibe = (value: string | null): Vibe | null =>
   value && (vibes as readonly string[]).includes(value) ? (value as Vibe) : null;
-
-/** Today's date where the pilgrim lives, as YYYY-MM-DD. */
-const todayIn = (timeZone: string, now = new Date()) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
 
 type ProfileUpdate = z.output<typeof updateProfileBody>;
 
@@ -62,18 +61,27 @@ export const createProfileService = (deps: ProfileDeps) => {
 
   const getProfile = async (userId: string) => present(await requireProfile(userId));
 
-  /** Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone. */
+  /**
+   * Merges only the fields sent; a start date may not lie after today in the pilgrim's own time zone.
+   * A new start date moves the Camino record's with it; unless a duration was sent too, the duration
+   * then follows from the record's two dates when it has both.
+   */
   const updateProfile = async (userId: string, input: ProfileUpdate) => {
     const current = await requireProfile(userId);
     const timeZone = input.time_zone ?? current.timeZone;
     if (input.camino_start_date && input.camino_start_date > todayIn(timeZone))
       throw new Invalid(profileMessages.startDateInFuture, 'camino_start_date');
+    const journeyDuration =
+      input.camino_start_date !== undefined
+        ? await deps.journey.followProfileStartDate(userId, input.camino_start_date)
+        : undefined;
+    const caminoDuration = input.camino_duration !== undefined ? input.camino_duration : journeyDuration;
     const changes: UserDetails = {
       ...(input.nationality !== undefined ? { nationality: nationalityToStore(input.nationality) } : {}),
       ...(input.bio !== undefined ? { bio: input.bio } : {}),
       ...worldviewChanges(input, current, new Date()),
       ...(input.camino_start_date !== undefined ? { caminoStartDate: input.camino_start_date } : {}),
-      ...(input.camino_duration !== undefined ? { caminoDuration: input.camino_duration } : {}),
+      ...(caminoDuration !== undefined ? { caminoDuration } : {}),
       ...(input.reminder_emails !== undefined ? { reminderEmails: input.reminder_emails } : {}),
       ...(input.time_zone !== undefined ? { timeZone: input.time_zone } : {}),
     };

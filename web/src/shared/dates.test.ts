@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatLongDate, formatReaderLongDate } from './dates.ts';
+import {
+  formatCalendarDate,
+  formatDateTime,
+  formatLongDate,
+  formatReaderLongDate,
+  isIsoDate,
+  todayIso,
+} from './dates.ts';
 
 // Local times without an offset, so the strings are the same in every time zone.
 const morning = '2026-04-14T09:05:00';
@@ -25,5 +32,19 @@ describe('date formats', () => {
   it('shows a date it cannot read as blank rather than failing the page', () => {
     expect(formatLongDate('not a date')).toBe('');
     expect(formatDateTime('not a date')).toBe('—');
+  });
+});
+
+describe('calendar dates', () => {
+  it('writes a record’s date as that day wherever the reader is', () => {
+    expect(formatCalendarDate('2025-10-14')).toBe('14 October 2025');
+    expect(formatCalendarDate(null)).toBe('');
+  });
+
+  it('knows today by the reader’s own calendar', () => {
+    const now = new Date(2026, 3, 14, 23, 30);
+    expect(todayIso(now)).toBe('2026-04-14');
+    expect(isIsoDate(todayIso())).toBe(true);
+    expect(isIsoDate('14/04/2026')).toBe(false);
   });
 });

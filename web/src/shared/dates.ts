@@ -12,6 +12,13 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 const readerLongDate = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
+// A calendar date (YYYY-MM-DD) is read as midnight UTC, so it is written in UTC to stay that day everywhere.
+const calendarDate = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
 
 const formatOr = (format: Intl.DateTimeFormat, blank: string) => (iso: string | null) => {
   const date = iso ? new Date(iso) : null;
@@ -26,3 +33,15 @@ export const formatDateTime = formatOr(dateTime, '—');
 
 /** The reader's own long date, e.g. "April 14, 2026" in the United States. */
 export const formatReaderLongDate = formatOr(readerLongDate, '');
+
+/** "14 October 2025" for the calendar date 2025-10-14, wherever the reader is; a date on a record. */
+export const formatCalendarDate = formatOr(calendarDate, '');
+
+/** Today's date as the pilgrim's own calendar shows it (YYYY-MM-DD). */
+export const todayIso = (now = new Date()) => {
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+};
+
+export const isIsoDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));

@@ -13,14 +13,17 @@ import {
   Title,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '#contract/profile.ts';
 import { ApiError } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
+import { JourneyCard } from '../journey/index.ts';
 import { JourneySettingsCard, WorldviewCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
+import { profileKeys } from './api/keys.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
 import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
@@ -53,6 +56,7 @@ function Stat({ label, value }: { label: string; value: number }) {
 
 function ProfileView({ profile }: { profile: Profile }) {
   const logout = useLogout();
+  const queryClient = useQueryClient();
   const [editOpen, edit] = useDisclosure(false);
   const [avatarFile, setAvatarFile] = useState<File | null>(null);
   const name = profile.user.first_name || profile.user.username;
@@ -111,6 +115,8 @@ function ProfileView({ profile }: { profile: Profile }) {
         <Stat label="Soul Stories" value={profile.soul_stories_count} />
         <Stat label="Unread Notifications" value={profile.unread_notifications_count} />
       </SimpleGrid>
+      {/* The record's dates become the profile's start date and duration. */}
+      <JourneyCard onSaved={() => queryClient.invalidateQueries({ queryKey: profileKeys.profile() })} />
       <JourneySettingsCard />
       <WorldviewCard />
       <Card withBorder radius="md" p="lg">

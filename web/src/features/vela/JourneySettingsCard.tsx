@@ -2,13 +2,13 @@ import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chatMessages } from '#contract/vela.ts';
+import { isIsoDate, todayIso } from '#web/shared/dates.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';
 import { browserTimeZone, saveJourney } from './api/save-journey.ts';
 import { scheduleReminders } from './api/schedule-reminders.ts';
 import { DurationField, StartDateField } from './components/JourneyFields.tsx';
-import { isIsoDate, todayIso } from './journey-dates.ts';
 
 export const journeySettingsMessages = {
   title: 'Your journey',
@@ -26,6 +26,8 @@ export function JourneySettingsCard() {
   if (!journey.data) return null;
   return (
     <JourneySettingsForm
+      // Saving the Camino record on the same page changes these two: the form starts again from them.
+      key={`${journey.data.camino_start_date}/${journey.data.camino_duration}`}
       initial={{
         startDate: journey.data.camino_start_date ?? todayIso(),
         duration: journey.data.camino_duration,

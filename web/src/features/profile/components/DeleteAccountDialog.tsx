@@ -1,6 +1,6 @@
 import { Button, Card, Group, List, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountErasure, accountMessages } from '#contract/account.ts';
 import { errorMessage } from '#web/shared/http.ts';
@@ -15,6 +15,19 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const [deleted, setDeleted] = useState(false);
+
+  // The sessions are already gone on the server, so signing out is only forgetting them here; that
+  // waits until the profile has left the screen (this form unmounts with it), since the profile's
+  // guard, seeing no session while still on screen, would send the pilgrim to sign in instead.
+  useEffect(() => {
+    if (!deleted) return;
+    return () => {
+      clearSession();
+      queryClient.clear();
+      toast('success', accountMessages.deleted, accountMessages.deletedDetail);
+    };
+  }, [deleted, queryClient]);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -31,12 +44,8 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
       setDeleting(false);
       return;
     }
-    // Leaving the profile first, so its guard does not send the pilgrim to sign in; the sessions are
-    // already gone on the server, so signing out is only forgetting them here.
+    setDeleted(true);
     await navigate('/', { replace: true });
-    clearSession();
-    queryClient.clear();
-    toast('success', accountMessages.deleted, accountMessages.deletedDetail);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { Radio, Stack, TextInput } from '@mantine/core';
 import { durationOptions, type Vibe, vibeLabel, vibes } from '#contract/vela.ts';
-import { todayIso } from '../journey-dates.ts';
+import { todayIso } from '#web/shared/dates.ts';
 
 export function StartDateField(props: {
   value: string;

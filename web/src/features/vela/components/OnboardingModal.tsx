@@ -1,8 +1,8 @@
 import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { chatMessages, type Vibe, worldviewMessages } from '#contract/vela.ts';
+import { isIsoDate, todayIso } from '#web/shared/dates.ts';
 import { toast } from '#web/shared/toast.ts';
-import { isIsoDate, todayIso } from '../journey-dates.ts';
 import { DurationField, StartDateField, VibeField } from './JourneyFields.tsx';
 
 export interface Journey {

@@ -1,0 +1,3 @@
+export const journeyKeys = {
+  record: () => ['journey'] as const,
+};

@@ -1,0 +1,1 @@
+export { JourneyCard } from './components/JourneyCard.tsx';
