@@ -4,6 +4,7 @@ import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
 import { createSoulStoryService } from './service.ts';
 
+export { findKeepsake, listForUser as listMemories } from './repository.ts';
 export { countMemories, userFolder as memoryFolder } from './service.ts';
 
 /** The routes and the render jobs share one service. */
