@@ -67,6 +67,8 @@ export const chatMessages = {
   messageEmpty: 'Please write a message first.',
   rateLimited: 'You are sending messages very quickly. Please wait a minute and try again.',
   clearHistory: 'Start a new conversation',
+  downloadHistory: 'Download chat history',
+  downloadHistoryFailed: 'Your chat history could not be downloaded. Please try again.',
 } as const;
 
 /** Every assistant reply of the error catalogue (spec section 8), word for word. */

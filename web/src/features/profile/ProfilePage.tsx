@@ -22,6 +22,7 @@ import { useLogout } from '../auth/index.ts';
 import { JourneySettingsCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
+import { DataExportSection } from './components/DataExportSection.tsx';
 import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
 
@@ -127,6 +128,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </Button>
         </Group>
       </Card>
+      <DataExportSection />
       <DeleteAccountSection />
       <EditProfileDialog profile={profile} opened={editOpen} onClose={edit.close} />
       <AvatarDialog file={avatarFile} onClose={() => setAvatarFile(null)} />

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { chatMessages, SCHEDULING_FAILED_FOLLOW_UP_MS, type Vibe, vibes } from '#contract/vela.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useClearHistory } from './api/clear-history.ts';
+import { useDownloadHistory } from './api/download-history.ts';
 import { useHistory } from './api/get-history.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';
@@ -34,6 +35,8 @@ export default function ChatPage() {
     chat.setEntries([]);
     queryClient.removeQueries({ queryKey: velaKeys.history() });
   });
+
+  const download = useDownloadHistory();
 
   const ready = !journey.isPending && !history.isPending;
   const stage = !noteClosed ? 'note' : !ready ? 'loading' : vibe ? 'chat' : 'onboarding';
@@ -82,14 +85,24 @@ export default function ChatPage() {
         <Group justify="space-between" align="flex-end">
           <Title order={1}>Chat with Vela</Title>
           {stage === 'chat' && chat.entries.length > 0 && (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => clear.mutate()}
-              loading={clear.isPending}
-            >
-              {chatMessages.clearHistory}
-            </Button>
+            <Group gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => download.mutate()}
+                loading={download.isPending}
+              >
+                {chatMessages.downloadHistory}
+              </Button>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => clear.mutate()}
+                loading={clear.isPending}
+              >
+                {chatMessages.clearHistory}
+              </Button>
+            </Group>
           )}
         </Group>
         {history.data?.mode === 'offline' && (
