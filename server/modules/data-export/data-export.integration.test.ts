@@ -299,4 +299,42 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     expect(await testApp.deps.storage.size(row!.fileKey!)).toBeNull();
     expect((await download(newer.download_url!)).statusCode).toBe(404);
   });
+
+  it('reports a build that cannot finish as failed, leaves no file behind, and builds again when asked', async () => {
+    const pilgrim = await signUp(testApp, newUserDetails());
+    const { userId } = (await testApp.deps.tokens.verify(pilgrim.access))!;
+    const { upload } = storyClient(testApp);
+    expect(
+      (await upload(pilgrim.headers, { type: 'photo', title: 'Lost' }, { content: photo, filename: 'a.jpg' }))
+        .statusCode,
+    ).toBe(201);
+    // The stored original disappears (a bucket emptied by hand, say): every try of the build fails.
+    const [memory] = await soulStories.listForUser(testApp.deps.db, userId);
+    await testApp.deps.db
+      .update(schema.soulStories)
+      .set({ mediaKey: `soul-stories/${userId}/missing.jpg` })
+      .where(eq(schema.soulStories.id, memory!.id));
+
+    expect((await call('POST', pilgrim.headers)).json().status).toBe('queued');
+    const failed = await waitFor(
+      () => statusOf(pilgrim.headers),
+      (found) => found.status === 'failed',
+      90_000,
+    );
+    expect(failed).toMatchObject({ download_url: null, expires_at: null });
+    expect(await testApp.deps.storage.list(`exports/${userId}/`)).toEqual([]);
+
+    await testApp.deps.db
+      .update(schema.soulStories)
+      .set({ mediaKey: memory!.mediaKey })
+      .where(eq(schema.soulStories.id, memory!.id));
+    expect((await call('POST', pilgrim.headers)).json().status).toBe('queued');
+    const ready = await waitFor(
+      () => statusOf(pilgrim.headers),
+      (found) => found.status === 'ready',
+      60_000,
+    );
+    const files = await readZip((await download(ready.download_url!)).rawPayload);
+    expect(files.get('memories/01 Lost.jpg')!.equals(photo)).toBe(true);
+  }, 120_000);
 });

@@ -44,9 +44,13 @@ export const writeZip = async (
     archive.finalize().catch(() => {});
     return await Promise.race([stored, failed]);
   } catch (error) {
-    archive.abort();
-    // Storage removes what it had written of the zip before this rejects, so nothing half-made is left.
-    await stored.catch(() => {});
+    // Destroyed, not ended: storage then refuses the write and keeps nothing of it. Should it have
+    // finished storing all the same, the incomplete zip is removed.
+    archive.destroy(error as Error);
+    await stored.then(
+      () => storage.remove(key),
+      () => {},
+    );
     throw error;
   }
 };
