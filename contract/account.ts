@@ -57,6 +57,7 @@ export const exportMessages = {
   download: 'Download your data',
   failed: 'We could not prepare your data.',
   retry: 'Try again',
+  again: 'Prepare a new copy',
   explanation:
     'One zip file with your profile, every memory and photo, your keepsake, your conversation with Vela, notifications, survey answers, newsletter status, gifts and orders. We email you the link when it is ready.',
   notificationTitle: 'Your data is ready to download',

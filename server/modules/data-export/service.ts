@@ -30,14 +30,17 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
   const downloadPath = (row: repository.ExportRow) =>
     deps.media.url(row.fileKey!, Math.max(1, Math.ceil((row.expiresAt!.getTime() - Date.now()) / 1000)));
 
-  const present = (row: repository.ExportRow | null): AccountExportResponse => {
-    const usable = row?.status === 'ready' && row.fileKey && row.expiresAt && row.expiresAt > new Date();
+  /** An export whose 7 days are over reads as none, even in the moments before its removal runs. */
+  const present = (latest: repository.ExportRow | null): AccountExportResponse => {
+    const lapsed = latest?.status === 'ready' && !(latest.expiresAt && latest.expiresAt > new Date());
+    const row = lapsed ? null : latest;
+    const ready = row?.status === 'ready';
     return {
       status: row ? row.status : 'none',
       requested_at: row?.requestedAt.toISOString() ?? null,
-      download_url: usable ? downloadPath(row) : null,
-      expires_at: usable ? row.expiresAt!.toISOString() : null,
-      size_bytes: usable ? row.sizeBytes : null,
+      download_url: ready ? downloadPath(row) : null,
+      expires_at: ready ? row.expiresAt!.toISOString() : null,
+      size_bytes: ready ? row.sizeBytes : null,
     };
   };
 

@@ -19,7 +19,11 @@ export function DataExportSection() {
       onClick={() => request.mutate()}
       loading={request.isPending}
     >
-      {status === 'failed' ? exportMessages.retry : exportMessages.button}
+      {status === 'failed'
+        ? exportMessages.retry
+        : status === 'ready'
+          ? exportMessages.again
+          : exportMessages.button}
     </Button>
   );
 
