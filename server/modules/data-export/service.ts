@@ -79,6 +79,8 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
       for (const section of sections) yield* await section(context);
     }
     const { bytes } = await writeZip(storage, fileKey, entries());
+    // The newer copy replaces the older ones before it is announced, so only one link ever works.
+    for (const replaced of await repository.replacedBy(db, user.id, exportId)) await discard(replaced);
     const readyAt = new Date();
     const expiresAt = new Date(readyAt.getTime() + LINK_LIFETIME_MS);
     const ready = await db.transaction(async (tx) => {
@@ -104,11 +106,7 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
       await deps.queue.send<ExportJobData>(EXPIRE_JOB, { exportId }, { startAfter: expiresAt }, tx);
       return marked;
     });
-    if (!ready) {
-      await storage.remove(fileKey);
-      return;
-    }
-    for (const replaced of await repository.replacedBy(db, user.id, exportId)) await discard(replaced);
+    if (!ready) await storage.remove(fileKey);
   };
 
   const markFailed = (exportId: string) => repository.markFailed(db, exportId);
