@@ -10,10 +10,10 @@ import { createRuntime } from '#server/runtime.ts';
  * The app built in this process on a fresh data folder and listening on a free port. Rate limits are
  * scaled out of the way: a benchmark measures the work behind a route, not the rate limiter.
  */
-export const listenInProcess = async (name: string) => {
+export const listenInProcess = async (name: string, options: { jobPollingIntervalSeconds?: number } = {}) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), `pilgrim-soul-bench-${name}-`));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' });
-  const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }) });
+  const runtime = await createRuntime({ config, logger: pino({ level: 'warn' }), ...options });
   const app = await buildApp(runtime);
   const close = async () => {
     await app.close();

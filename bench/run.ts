@@ -9,6 +9,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./keepsake.ts'),
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
+  () => import('./data-export.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

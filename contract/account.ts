@@ -32,3 +32,35 @@ export const deleteAccountBody = z.object(
   { error: accountMessages.passwordRequired },
 );
 export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
+
+/** How long a finished export's download link works. */
+export const EXPORT_LINK_DAYS = 7;
+
+export const exportStatuses = ['none', 'queued', 'building', 'ready', 'failed'] as const;
+export type ExportStatus = (typeof exportStatuses)[number];
+
+/** GET and POST /api/account/export/: the latest export, with its link once it is ready. */
+export const accountExportResponse = z.object({
+  status: z.enum(exportStatuses),
+  requested_at: z.string().nullable(),
+  download_url: z.string().nullable(),
+  expires_at: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+});
+export type AccountExportResponse = z.infer<typeof accountExportResponse>;
+
+/** The words of the export, on the profile and in the message that says it is ready. */
+export const exportMessages = {
+  button: 'Download my data',
+  preparing: 'Preparing your data…',
+  ready: 'Your data is ready',
+  download: 'Download your data',
+  failed: 'We could not prepare your data.',
+  retry: 'Try again',
+  again: 'Prepare a new copy',
+  explanation:
+    'One zip file with your profile, every memory and photo, your keepsake, your conversation with Vela, notifications, survey answers, newsletter status, gifts and orders. We email you the link when it is ready.',
+  notificationTitle: 'Your data is ready to download',
+  notificationMessage: `Your export is ready. The download link works for ${EXPORT_LINK_DAYS} days.`,
+  emailSubject: 'Your Pilgrim Soul data is ready to download',
+} as const;

@@ -67,6 +67,8 @@ export const chatMessages = {
   messageEmpty: 'Please write a message first.',
   rateLimited: 'You are sending messages very quickly. Please wait a minute and try again.',
   clearHistory: 'Start a new conversation',
+  downloadHistory: 'Download chat history',
+  downloadHistoryFailed: 'Your chat history could not be downloaded. Please try again.',
 } as const;
 
 /**
@@ -391,3 +393,15 @@ export const reminderScheduleResponse = z.object({
   reminders: z.array(plannedReminder),
 });
 export type ReminderScheduleResponse = z.infer<typeof reminderScheduleResponse>;
+
+/** GET /api/chat/history/export/: the whole conversation, as Markdown to read (the default) or JSON. */
+export const chatExportFormats = ['markdown', 'json'] as const;
+export const chatExportQuery = z.object({ format: z.enum(chatExportFormats).default('markdown') });
+
+export const chatTranscript = z.object({
+  exported_at: z.string(),
+  messages: z.array(
+    z.object({ role: z.enum(['user', 'assistant']), content: z.string(), created_at: z.string() }),
+  ),
+});
+export type ChatTranscript = z.infer<typeof chatTranscript>;

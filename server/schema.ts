@@ -3,6 +3,7 @@ export * from './http/rate-limit-table.ts';
 export * from './identity/tables.ts';
 export * from './modules/auth/tables.ts';
 export * from './modules/blog/tables.ts';
+export * from './modules/data-export/tables.ts';
 export * from './modules/donations/tables.ts';
 export * from './modules/journey/tables.ts';
 export * from './modules/messages/tables.ts';

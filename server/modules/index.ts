@@ -4,6 +4,7 @@ import { accountFeature } from './account/index.ts';
 import { adminFeature } from './admin/index.ts';
 import { authFeature } from './auth/index.ts';
 import { type BlogService, blogFeature, createBlogService } from './blog/index.ts';
+import { dataExportFeature } from './data-export/index.ts';
 import {
   createDonationsService,
   type DonationsService,
@@ -104,9 +105,10 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     blogFeature(deps, services.blog),
     newsletterFeature(deps, services.newsletter),
     messagesFeature(services.messages),
-    surveyFeature(services.survey),
+    surveyFeature(deps.auth, services.survey),
     adminFeature(deps, services),
     accountFeature(deps, payments.cancelSubscription),
+    dataExportFeature(deps, services),
   ];
   return { features, services };
 };

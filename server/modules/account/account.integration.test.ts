@@ -163,7 +163,38 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       ).statusCode,
     ).toBeLessThan(300);
 
-    return { ...pilgrim, userId, mediaUrls: stories.map((story) => story.media_url), shareToken };
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'POST',
+          url: '/api/survey/submit/',
+          headers: pilgrim.headers,
+          payload: {
+            overallExperience: 5,
+            websiteDesign: 4,
+            easeOfUse: 3,
+            usedVela: 'no',
+            usedSoulStory: 'no',
+          },
+        })
+      ).statusCode,
+    ).toBe(201);
+    await testApp.app.inject({ method: 'POST', url: '/api/account/export/', headers: pilgrim.headers });
+    const dataExport = await waitFor(
+      async () =>
+        (
+          await testApp.app.inject({ method: 'GET', url: '/api/account/export/', headers: pilgrim.headers })
+        ).json(),
+      (found) => found.status === 'ready',
+      60_000,
+    );
+
+    return {
+      ...pilgrim,
+      userId,
+      mediaUrls: [...stories.map((story) => story.media_url), dataExport.download_url as string],
+      shareToken,
+    };
   };
 
   const giftsOf = (email: string) =>
@@ -173,6 +204,7 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
     const pilgrim = await pilgrimWithEverything();
     const rowsBefore = await rowsOf(pilgrim.userId);
     expect(Object.keys(rowsBefore).sort()).toEqual([
+      'account_exports',
       'chat_messages',
       'journeys',
       'notifications',
@@ -183,10 +215,11 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       'sessions',
       'soul_stories',
       'soul_story_keepsakes',
+      'survey_responses',
     ]);
     for (const [table, count] of Object.entries(rowsBefore)) expect(count, table).toBeGreaterThan(0);
-    // Two originals, two segments, the avatar, the keepsake's video and poster.
-    expect(await filesOf(pilgrim.userId)).toHaveLength(7);
+    // Two originals, two segments, the avatar, the keepsake's video and poster, the data export.
+    expect(await filesOf(pilgrim.userId)).toHaveLength(8);
     const [gift] = await giftsOf(pilgrim.email);
     expect(gift).toMatchObject({ frequency: 'monthly', status: 'active' });
     const paymentsBefore = await testApp.deps.db

@@ -3,6 +3,7 @@ import type { AppDeps } from '#server/deps.ts';
 import { Forbidden, Unauthorized } from '#server/http/errors.ts';
 import { deleteUser, findUserById } from '#server/identity/users.ts';
 import { verifyPassword } from '../auth/index.ts';
+import { exportFolder } from '../data-export/index.ts';
 import { forgetDonor, runningSubscriptionsOf } from '../donations/index.ts';
 import { unsubscribeEmail } from '../newsletter/index.ts';
 import { forgetPayer } from '../payments/index.ts';
@@ -17,7 +18,7 @@ export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions'
 /** Erasing an account, as a pilgrim asks for it (GDPR article 17). */
 export const createAccountService = (deps: AccountDeps) => {
   const removeStoredFiles = async (userId: string) => {
-    for (const folder of [memoryFolder(userId), avatarFolder(userId)]) {
+    for (const folder of [memoryFolder(userId), avatarFolder(userId), exportFolder(userId)]) {
       for (const key of await deps.storage.list(`${folder}/`)) await deps.storage.remove(key);
     }
   };

@@ -150,3 +150,7 @@ export const runningSubscriptionsOf = async (db: DbOrTx, email: string) =>
  */
 export const forgetDonor = (db: DbOrTx, email: string) =>
   db.update(gifts).set({ email: null, customerId: null }).where(donorIs(email));
+
+/** The donor's gifts, oldest first, found by their email as the account's other records are. */
+export const giftsOf = (db: DbOrTx, email: string) =>
+  db.select().from(gifts).where(donorIs(email)).orderBy(gifts.createdAt);

@@ -218,7 +218,33 @@ export const createDonationsService = (
       created_at: payment.createdAt.toISOString(),
     }));
 
-  return { sendReceipt, viewGift, cancelGift, customerPortal, listDonations };
+  /** A donor's gifts with each payment and its receipt, as their data export holds them. */
+  const givingOf = async (email: string) =>
+    Promise.all(
+      (await repository.giftsOf(deps.db, email)).map(async (gift) => ({
+        id: gift.id,
+        frequency: gift.frequency,
+        amount_pence: gift.amountPence,
+        currency: gift.currency,
+        status: gift.status,
+        created_at: gift.createdAt.toISOString(),
+        canceled_at: gift.canceledAt?.toISOString() ?? null,
+        payments: (await repository.paymentsOfGift(deps.db, gift.id)).reverse().map((payment) => ({
+          receipt_number: payment.id,
+          amount_pence: payment.amountPence,
+          currency: payment.currency,
+          status: payment.status,
+          amount_refunded_pence: payment.amountRefundedPence,
+          paid_at: payment.createdAt.toISOString(),
+          receipt:
+            payment.status === 'succeeded'
+              ? receiptText(gift, payment.amountPence, manageUrl(gift.id))
+              : null,
+        })),
+      })),
+    );
+
+  return { sendReceipt, viewGift, cancelGift, customerPortal, listDonations, givingOf };
 };
 
 export type DonationsService = ReturnType<typeof createDonationsService>;

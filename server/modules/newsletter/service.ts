@@ -151,8 +151,21 @@ export const createNewsletterService = (deps: NewsletterDeps) => {
     await sendNewsletterEmail(subscriber, { subject: job.subject, text: job.text });
   };
 
+  /** Whether this address receives the newsletter, and since when, for the pilgrim's data export. */
+  const subscriptionOf = async (email: string) => {
+    const row = await repository.findByEmail(deps.db, email);
+    return {
+      email,
+      status: row?.status ?? 'not subscribed',
+      consented_at: row?.consentedAt.toISOString() ?? null,
+      confirmed_at: row?.confirmedAt?.toISOString() ?? null,
+      unsubscribed_at: row?.unsubscribedAt?.toISOString() ?? null,
+    };
+  };
+
   return {
     sendNewsletterEmail,
+    subscriptionOf,
     subscribe,
     confirm,
     unsubscribe,

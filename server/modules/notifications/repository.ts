@@ -44,3 +44,11 @@ export const countUnread = async (db: DbOrTx, userId: string) => {
     .where(and(eq(notifications.userId, userId), eq(notifications.read, false)));
   return row?.value ?? 0;
 };
+
+/** Every notification of the pilgrim, oldest first, for their data export. */
+export const listAllForUser = (db: DbOrTx, userId: string) =>
+  db
+    .select()
+    .from(notifications)
+    .where(eq(notifications.userId, userId))
+    .orderBy(notifications.createdAt, notifications.id);

@@ -25,3 +25,13 @@ export const listNotifications = async (db: DbOrTx, userId: string) =>
 export const markAllRead = (db: DbOrTx, userId: string) => repository.markAllRead(db, userId);
 
 export const countUnread = (db: DbOrTx, userId: string) => repository.countUnread(db, userId);
+
+/** Every notification, read or not, as the pilgrim's data export holds them. */
+export const allNotificationsOf = async (db: DbOrTx, userId: string) =>
+  (await repository.listAllForUser(db, userId)).map((row) => ({
+    title: row.title,
+    message: row.message,
+    link: row.link,
+    read: row.read,
+    created_at: row.createdAt.toISOString(),
+  }));

@@ -49,3 +49,11 @@ export const releaseConfirmation = (db: DbOrTx, id: string) =>
 
 export const listOrders = (db: DbOrTx) =>
   db.select().from(storeOrders).orderBy(desc(storeOrders.createdAt)).limit(LIST_LIMIT);
+
+/** The orders placed with this email, oldest first. */
+export const ordersOf = (db: DbOrTx, email: string) =>
+  db
+    .select()
+    .from(storeOrders)
+    .where(sql`lower(${storeOrders.email}) = ${email.toLowerCase()}`)
+    .orderBy(storeOrders.createdAt);

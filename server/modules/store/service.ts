@@ -142,7 +142,30 @@ export const createStoreService = (deps: AppDeps, payments: Pick<PaymentsService
       paid_at: order.paidAt?.toISOString() ?? null,
     }));
 
-  return { placeOrder, orderSummary, sendConfirmation, listOrders };
+  /** The orders placed with the pilgrim's email, each with its confirmation once paid, for their data export. */
+  const ordersOf = async (email: string) =>
+    (await repository.ordersOf(deps.db, email)).map((order) => ({
+      reference: referenceOf(order.id),
+      product_id: order.productId,
+      size: order.size,
+      quantity: order.quantity,
+      total_cents: order.totalCents,
+      currency: order.currency,
+      status: order.status,
+      ship_to: {
+        name: order.name,
+        address_line1: order.addressLine1,
+        address_line2: order.addressLine2,
+        city: order.city,
+        postal_code: order.postalCode,
+        country: order.country,
+      },
+      created_at: order.createdAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      receipt: order.status === 'paid' ? confirmationText(order) : null,
+    }));
+
+  return { placeOrder, orderSummary, sendConfirmation, listOrders, ordersOf };
 };
 
 export type StoreService = ReturnType<typeof createStoreService>;

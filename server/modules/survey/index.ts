@@ -1,3 +1,4 @@
+import type { AuthGuard } from '#server/http/auth-guard.ts';
 import type { Feature } from '../feature-module.ts';
 import { surveyRoutes } from './routes.ts';
 import type { SurveyService } from './service.ts';
@@ -5,7 +6,7 @@ import type { SurveyService } from './service.ts';
 export { surveyResponseItem } from './schemas.ts';
 export { createSurveyService, type SurveyService } from './service.ts';
 
-export const surveyFeature = (service: SurveyService): Feature => ({
+export const surveyFeature = (auth: AuthGuard, service: SurveyService): Feature => ({
   name: 'survey',
-  routes: surveyRoutes(service),
+  routes: surveyRoutes(auth, service),
 });

@@ -6,10 +6,10 @@ import { surveyResponses } from './tables.ts';
 export type SurveyResponseRow = typeof surveyResponses.$inferSelect;
 
 /** Inserts once per submission id; a repeat returns the row stored the first time. */
-export const insertOnce = async (db: DbOrTx, answers: SurveyAnswers) => {
+export const insertOnce = async (db: DbOrTx, answers: SurveyAnswers, userId: string | null) => {
   const [inserted] = await db
     .insert(surveyResponses)
-    .values(answers)
+    .values({ ...answers, userId })
     .onConflictDoNothing({ target: surveyResponses.submissionId })
     .returning({ id: surveyResponses.id });
   if (inserted) return inserted.id;
@@ -68,3 +68,11 @@ export const countsBy = (db: DbOrTx, column: 'pilgrimageStage' | 'ageRange') => 
     .where(isNotNull(target))
     .groupBy(target);
 };
+
+/** The answers a pilgrim gave while signed in, oldest first. */
+export const listForUser = (db: DbOrTx, userId: string) =>
+  db
+    .select()
+    .from(surveyResponses)
+    .where(eq(surveyResponses.userId, userId))
+    .orderBy(surveyResponses.createdAt);

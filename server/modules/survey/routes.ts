@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#contract/common.ts';
 import { surveySubmission, surveySubmitted } from '#contract/survey.ts';
+import type { AuthGuard } from '#server/http/auth-guard.ts';
 import type { SurveyService } from './service.ts';
 
 export const surveyRoutes =
-  (service: SurveyService): FastifyPluginAsyncZod =>
+  (auth: AuthGuard, service: SurveyService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/survey/submit/',
       {
+        // Signed in or not: a signed-in pilgrim's answers are linked to the account, for its export.
+        preHandler: auth.optional,
         schema: {
           tags: ['community'],
           summary: 'Submit the feedback survey; a repeated submissionId is stored once',
@@ -17,7 +20,7 @@ export const surveyRoutes =
         },
       },
       async (request, reply) => {
-        const id = await service.submitSurvey(request.body, request.ip);
+        const id = await service.submitSurvey(request.body, request.ip, request.userId);
         return reply.status(201).send({ ok: true as const, id });
       },
     );

@@ -6,5 +6,9 @@ import { surveyResponses } from './tables.ts';
 
 /** One response as the admin console lists it, without the submission id that only deduplicates; checked against the contract the console reads. */
 export const surveyResponseItem = z
-  .object(snakeCased(createSelectSchema(surveyResponses).omit({ submissionId: true, createdAt: true }).shape))
+  .object(
+    snakeCased(
+      createSelectSchema(surveyResponses).omit({ submissionId: true, userId: true, createdAt: true }).shape,
+    ),
+  )
   .extend({ created_at: z.string() }) satisfies z.ZodType<SurveyResponseItem>;

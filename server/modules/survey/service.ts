@@ -15,19 +15,33 @@ import * as repository from './repository.ts';
 type SurveyDeps = Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>;
 
 /** Every answer, without the submission id that only deduplicates. */
-const toItem = ({ submissionId: _deduplicates, createdAt, ...row }: repository.SurveyResponseRow) =>
-  snakeCased({ ...row, createdAt: createdAt.toISOString() });
+const toItem = ({
+  submissionId: _deduplicates,
+  userId: _answeredBy,
+  createdAt,
+  ...row
+}: repository.SurveyResponseRow) => snakeCased({ ...row, createdAt: createdAt.toISOString() });
 
 const roundTo2 = (value: number) => Math.round(value * 100) / 100;
 
 export const createSurveyService = (deps: SurveyDeps) => {
   const { db } = deps;
 
-  /** Stores the answers; the same submission sent again (after a lost response) is stored once. */
-  const submitSurvey = async (answers: SurveyAnswers, clientAddress: string): Promise<string> => {
+  /**
+   * Stores the answers, with the pilgrim when signed in; the same submission sent again (after a lost
+   * response) is stored once.
+   */
+  const submitSurvey = async (
+    answers: SurveyAnswers,
+    clientAddress: string,
+    userId: string | null,
+  ): Promise<string> => {
     await limit(deps, 'survey:ip', clientAddress);
-    return repository.insertOnce(db, answers);
+    return repository.insertOnce(db, answers, userId);
   };
+
+  /** A pilgrim's own answers, as the admin sees them. */
+  const answersOf = async (userId: string) => (await repository.listForUser(db, userId)).map(toItem);
 
   /** For the admin console and its CSV export: newest first. */
   const listSurveyResponses = async (
@@ -76,7 +90,7 @@ export const createSurveyService = (deps: SurveyDeps) => {
     };
   };
 
-  return { submitSurvey, listSurveyResponses, surveyAggregates };
+  return { submitSurvey, answersOf, listSurveyResponses, surveyAggregates };
 };
 
 export type SurveyService = ReturnType<typeof createSurveyService>;

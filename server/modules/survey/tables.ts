@@ -1,4 +1,5 @@
 import { boolean, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '#server/identity/tables.ts';
 
 export const surveyResponses = pgTable(
   'survey_responses',
@@ -6,6 +7,11 @@ export const surveyResponses = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** Chosen by the browser, so an answer sent again after a lost response is stored once. */
     submissionId: uuid('submission_id').unique(),
+    /**
+     * The pilgrim who answered while signed in, so the answers travel with their data export; erasing
+     * the account leaves the answers as anonymous feedback.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     overallExperience: smallint('overall_experience').notNull(),
     websiteDesign: smallint('website_design').notNull(),
     easeOfUse: smallint('ease_of_use').notNull(),
@@ -22,5 +28,8 @@ export const surveyResponses = pgTable(
     ageRange: text('age_range'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('survey_responses_created_idx').on(table.createdAt)],
+  (table) => [
+    index('survey_responses_created_idx').on(table.createdAt),
+    index('survey_responses_user_idx').on(table.userId),
+  ],
 );

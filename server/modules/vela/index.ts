@@ -4,6 +4,7 @@ import { createChatService } from './chat-service.ts';
 import { reminderJobs } from './reminders.ts';
 import { velaRoutes } from './routes.ts';
 
+export { chatMarkdown, chatTranscript } from './history-export.ts';
 export { createProvider as createModelProvider } from './providers/index.ts';
 
 export const velaFeature = (deps: AppDeps): Feature => ({

@@ -147,3 +147,11 @@ export const markEmailed = async (db: DbOrTx, userId: string, reminderKey: strin
     .set({ emailedAt: new Date() })
     .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.reminderKey, reminderKey)));
 };
+
+/** The whole conversation, oldest first, for the pilgrim to take away. */
+export const listAllMessages = (db: DbOrTx, userId: string) =>
+  db
+    .select()
+    .from(chatMessages)
+    .where(eq(chatMessages.userId, userId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.role));

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
 import {
   chatConfigResponse,
+  chatExportQuery,
   chatRequest,
   chatResponse,
   helplinesResponse,
@@ -17,6 +18,7 @@ import { userIdOf } from '#server/http/auth-guard.ts';
 import { publicRead } from '#server/http/caching.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
+import { chatMarkdown, chatTranscript } from './history-export.ts';
 import { ProviderError } from './providers/index.ts';
 import { scheduleReminders } from './reminders.ts';
 
@@ -151,6 +153,33 @@ export const velaRoutes =
         },
       },
       async (request) => chat.history(userIdOf(request)),
+    );
+
+    app.get(
+      '/api/chat/history/export/',
+      {
+        ...secured,
+        schema: {
+          tags: ['vela'],
+          summary:
+            'The whole conversation as a file to keep: Markdown to read (the default) or JSON with format=json',
+          security: [{ bearer: [] }],
+          querystring: chatExportQuery,
+          produces: ['text/markdown', 'application/json'],
+        },
+      },
+      async (request, reply) => {
+        const transcript = await chatTranscript(deps.db, userIdOf(request));
+        const day = transcript.exported_at.slice(0, 10);
+        const asJson = request.query.format === 'json';
+        reply.header(
+          'content-disposition',
+          `attachment; filename="vela-conversation-${day}.${asJson ? 'json' : 'md'}"`,
+        );
+        reply.header('cache-control', 'no-store');
+        reply.type(asJson ? 'application/json; charset=utf-8' : 'text/markdown; charset=utf-8');
+        return reply.send(asJson ? JSON.stringify(transcript, null, 2) : chatMarkdown(transcript));
+      },
     );
 
     app.delete(

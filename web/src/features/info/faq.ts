@@ -75,6 +75,11 @@ export const faq: readonly Question[] = [
       'You can delete any memory from your Soul Story page at any time. To close your account and remove everything stored with it, write to us through the contact page and we will take care of it.',
   },
   {
+    question: 'Can I get a copy of my data?',
+    answer:
+      'Yes. On your profile, press "Download my data": we prepare one zip file with your profile, every memory and photo as you recorded them, your keepsake, your conversation with Vela, your notifications, survey answers, newsletter status, gifts and orders, and email you the link, which works for 7 days. Your conversation with Vela alone also downloads from the chat page.',
+  },
+  {
     question: 'How can I get involved?',
     answer:
       'Join us as a pilgrim, soul companion or teacher, volunteer your skills, take our short survey or simply tell a friend. Every story shared makes the path a little easier for the next person.',

@@ -25,6 +25,7 @@ import { JourneySettingsCard, WorldviewCard } from '../vela/index.ts';
 import { useProfile } from './api/get-profile.ts';
 import { profileKeys } from './api/keys.ts';
 import { AvatarDialog } from './components/AvatarDialog.tsx';
+import { DataExportSection } from './components/DataExportSection.tsx';
 import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
 
@@ -134,6 +135,7 @@ function ProfileView({ profile }: { profile: Profile }) {
           </Button>
         </Group>
       </Card>
+      <DataExportSection />
       <DeleteAccountSection />
       <EditProfileDialog profile={profile} opened={editOpen} onClose={edit.close} />
       <AvatarDialog file={avatarFile} onClose={() => setAvatarFile(null)} />

@@ -12,6 +12,7 @@ import {
 } from '#contract/vela.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useClearHistory } from './api/clear-history.ts';
+import { useDownloadHistory } from './api/download-history.ts';
 import { eraseWorldview } from './api/erase-worldview.ts';
 import { useHistory } from './api/get-history.ts';
 import { useJourney } from './api/get-journey.ts';
@@ -46,6 +47,8 @@ export default function ChatPage() {
     chat.setEntries([]);
     queryClient.removeQueries({ queryKey: velaKeys.history() });
   });
+
+  const download = useDownloadHistory();
 
   const ready = !journey.isPending && !history.isPending;
   const stage = !noteClosed
@@ -129,14 +132,24 @@ export default function ChatPage() {
         <Group justify="space-between" align="flex-end">
           <Title order={1}>Chat with Vela</Title>
           {stage === 'chat' && chat.entries.length > 0 && (
-            <Button
-              variant="subtle"
-              size="compact-sm"
-              onClick={() => clear.mutate()}
-              loading={clear.isPending}
-            >
-              {chatMessages.clearHistory}
-            </Button>
+            <Group gap="xs">
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => download.mutate()}
+                loading={download.isPending}
+              >
+                {chatMessages.downloadHistory}
+              </Button>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                onClick={() => clear.mutate()}
+                loading={clear.isPending}
+              >
+                {chatMessages.clearHistory}
+              </Button>
+            </Group>
           )}
         </Group>
         {history.data?.mode === 'offline' && (

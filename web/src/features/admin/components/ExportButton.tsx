@@ -2,15 +2,15 @@ import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { adminMessages } from '#contract/admin.ts';
+import { downloadFile } from '#web/shared/download.ts';
 import { toast } from '#web/shared/toast.ts';
-import { downloadCsv } from '../api/download-csv.ts';
 
 export function ExportButton({ path, filename, label }: { path: string; filename: string; label: string }) {
   const [busy, setBusy] = useState(false);
   const exportCsv = async () => {
     setBusy(true);
     try {
-      await downloadCsv(path, filename);
+      await downloadFile(path, filename);
     } catch {
       toast('error', adminMessages.exportFailed);
     } finally {

@@ -1,3 +1,4 @@
 export const profileKeys = {
   profile: () => ['profile'] as const,
+  accountExport: () => ['profile', 'account-export'] as const,
 };

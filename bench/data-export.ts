@@ -1,0 +1,152 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { AccountExportResponse } from '#contract/account.ts';
+import { promptIds } from '#contract/prompts.ts';
+import { resolveMediaTools } from '#server/media/ffmpeg.ts';
+import * as soulStories from '#server/modules/soul-story/repository.ts';
+import { keepsakeKeysFor } from '#server/modules/soul-story/service.ts';
+import { soulStories as soulStoriesTable } from '#server/schema.ts';
+import { newUserDetails, signUp } from '#test/users.ts';
+import { listenInProcess } from './in-process-app.ts';
+import { type BenchSection, formatMb, formatMs } from './section.ts';
+
+const exec = promisify(execFile);
+const tools = resolveMediaTools({});
+const ffmpeg = (args: string[]) =>
+  exec(tools.ffmpeg, ['-hide_banner', '-nostdin', '-v', 'error', '-y', ...args]);
+
+const TAKE_SECONDS = 60;
+// Four takes, five-second title cards and three photo segments: the keepsake's length.
+const KEEPSAKE_SECONDS = 4 * (TAKE_SECONDS + 3) + 3 * 5;
+
+/**
+ * What a pilgrim who finished a Soul Story holds: four 60 s browser-like takes (VP8/Opus webm at
+ * 1 Mbit/s), three phone-sized photos, and a keepsake mp4 at the pipeline's bitrate.
+ */
+const makeMedia = async (work: string) => {
+  const take = path.join(work, 'take.webm');
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc=size=640x480:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+    ...['-t', String(TAKE_SECONDS), '-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8'],
+    ...['-b:v', '1M', '-c:a', 'libopus', take],
+  ]);
+  const photos = await Promise.all(
+    [0, 1, 2].map(async (index) => {
+      const photo = path.join(work, `photo-${index}.jpg`);
+      await ffmpeg([
+        ...['-f', 'lavfi', '-i', `testsrc2=size=4032x3024`, '-frames:v', '1', '-q:v', '2', photo],
+      ]);
+      return photo;
+    }),
+  );
+  const keepsake = path.join(work, 'keepsake.mp4');
+  await ffmpeg([
+    ...['-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+    ...['-f', 'lavfi', '-i', 'sine=frequency=330:sample_rate=48000'],
+    ...['-t', String(KEEPSAKE_SECONDS), '-c:v', 'libx264', '-preset', 'ultrafast'],
+    ...['-b:v', '2500k', '-maxrate', '2500k', '-bufsize', '5000k', '-c:a', 'aac', '-b:a', '96k'],
+    ...['-movflags', '+faststart', keepsake],
+  ]);
+  return { take, photos, keepsake };
+};
+
+const run = async () => {
+  const work = await mkdtemp(path.join(tmpdir(), 'bench-export-'));
+  const app = await listenInProcess('export', { jobPollingIntervalSeconds: 0.5 });
+  try {
+    const media = await makeMedia(work);
+    const pilgrim = await signUp(app.url, newUserDetails());
+    const { userId } = (await app.runtime.tokens.verify(pilgrim.access))!;
+    const { db, storage } = app.runtime;
+
+    const files: string[] = [];
+    const memories = [
+      ...promptIds.slice(0, 4).map((type) => ({ type, kind: 'video' as const, file: media.take })),
+      ...media.photos.map((file) => ({ type: 'photo', kind: 'photo' as const, file })),
+    ];
+    for (const [position, memory] of memories.entries()) {
+      const mediaKey = `soul-stories/${userId}/${randomUUID()}${path.extname(memory.file)}`;
+      await storage.write(mediaKey, createReadStream(memory.file));
+      await db.insert(soulStoriesTable).values({
+        userId,
+        type: memory.type,
+        title: memory.kind === 'video' ? `Reflection ${position + 1}` : `Photo ${position - 3}`,
+        kind: memory.kind,
+        mediaKey,
+        position,
+        segmentSeconds: memory.kind === 'video' ? TAKE_SECONDS + 3 : 5,
+        segmentStatus: 'ready',
+      });
+      files.push(memory.file);
+    }
+    const { version } = await soulStories.bumpVersion(db, userId);
+    const keys = keepsakeKeysFor(userId, version);
+    await storage.write(keys.videoKey, createReadStream(media.keepsake));
+    await storage.write(keys.posterKey, Buffer.from('poster'));
+    await soulStories.publishKeepsake(db, userId, version, keys);
+    files.push(media.keepsake);
+
+    // The baseline: copying the same eight files once, on the same disk.
+    const copies = path.join(work, 'copies');
+    await mkdir(copies);
+    const copyStarted = performance.now();
+    for (const [index, file] of files.entries())
+      await copyFile(file, path.join(copies, `${index}-${path.basename(file)}`));
+    const copyMs = performance.now() - copyStarted;
+    // The same eight files read and written through Storage, as the export reads and writes them.
+    const storedKeys = await storage.list(`soul-stories/${userId}/`);
+    const streamCopyStarted = performance.now();
+    for (const key of storedKeys)
+      await storage.write(`bench-copies/${path.basename(key)}`, await storage.read(key));
+    const streamCopyMs = performance.now() - streamCopyStarted;
+    let mediaBytes = 0;
+    for (const file of files) mediaBytes += (await stat(file)).size;
+
+    const call = async (method: 'GET' | 'POST') =>
+      (await (
+        await fetch(`${app.url}/api/account/export/`, { method, headers: pilgrim.headers })
+      ).json()) as AccountExportResponse;
+    const started = performance.now();
+    await call('POST');
+    let current = await call('GET');
+    let buildingSince: number | null = null;
+    while (current.status !== 'ready') {
+      if (current.status === 'failed') throw new Error('the export failed');
+      if (current.status === 'building') buildingSince ??= performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      current = await call('GET');
+    }
+    const readyMs = performance.now() - started;
+    const buildMs = performance.now() - (buildingSince ?? started);
+
+    return [
+      { metric: 'export: media held (4 takes, 3 photos, keepsake)', value: formatMb(mediaBytes) },
+      { metric: 'export: copying those files once (cp)', value: formatMs(copyMs) },
+      { metric: 'export: copying them through Storage streams', value: formatMs(streamCopyMs) },
+      {
+        metric: 'export: zip built (building → ready, ±50 ms)',
+        value: formatMs(buildMs),
+        goal: `≤ 2× cp = ${formatMs(2 * copyMs)}`,
+      },
+      {
+        metric: 'export: ready, from request (incl. job pickup)',
+        value: formatMs(readyMs),
+      },
+      { metric: 'export: built ÷ cp', value: `${(buildMs / copyMs).toFixed(2)}×`, goal: '≤ 2×' },
+      { metric: 'export: built ÷ Storage copy', value: `${(buildMs / streamCopyMs).toFixed(2)}×` },
+      { metric: 'export: zip size', value: formatMb(current.size_bytes ?? 0) },
+    ];
+  } finally {
+    await app.close();
+    await rm(work, { recursive: true, force: true });
+  }
+};
+
+const section: BenchSection = { name: 'Data export', run };
+export default section;
