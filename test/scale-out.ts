@@ -102,11 +102,12 @@ export const pilgrimOn = async (bases: string[], index: number) => {
   const json = async <T>(url: string, init: RequestInit, status: number, what: string) =>
     (await (await expectStatus(await call(url, init), status, what)).json()) as T;
 
-  const upload = (type: string, title: string, media: Buffer, filename: string) => {
+  /** A Blob from `fs.openAsBlob` is streamed from disk. */
+  const upload = (type: string, title: string, media: Buffer | Blob, filename: string) => {
     const form = new FormData();
     form.append('title', title);
     form.append('type', type);
-    form.append('media', new Blob([new Uint8Array(media)]), filename);
+    form.append('media', media instanceof Blob ? media : new Blob([new Uint8Array(media)]), filename);
     return json<SoulStoryItem>(
       '/api/soulstory/upload/',
       { method: 'POST', body: form },
@@ -116,7 +117,7 @@ export const pilgrimOn = async (bases: string[], index: number) => {
   };
   return {
     next,
-    uploadTake: (prompt: number, media: Buffer) => upload(promptIds[prompt]!, '', media, 'take.webm'),
+    uploadTake: (prompt: number, media: Buffer | Blob) => upload(promptIds[prompt]!, '', media, 'take.webm'),
     uploadPhoto: (title: string, media: Buffer) => upload('photo', title, media, 'photo.jpg'),
     list: () => json<SoulStoryItem[]>('/api/soulstories/', {}, 200, 'list'),
     reorder: (ids: string[]) =>
