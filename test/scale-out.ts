@@ -8,7 +8,6 @@ import type { ConcatenatedResponse, SoulStoryItem } from '#contract/soul-story.t
 import { type AppProcess, freePort, startProcess, waitForOk } from './app-process.ts';
 import { makeClip, makePhoto } from './soul-stories.ts';
 import { signUp } from './users.ts';
-import { waitFor } from './wait-for.ts';
 
 /**
  * Web and worker processes sharing nothing but one PostgreSQL database and one S3 bucket, each with
@@ -32,6 +31,21 @@ export const freshDatabase = async (adminUrl: string, name: string) => {
   };
 };
 
+/**
+ * Reads until `done` accepts the value and answers it. Unlike `waitFor` of wait-for.ts it needs no
+ * Vitest, so the benchmark runs the same scenario.
+ */
+const pollUntil = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number) => {
+  const started = performance.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (performance.now() - started > timeoutMs)
+      throw new Error(`timed out after ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+};
+
 const emptyDataDir = () => mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-scale-out-'));
 
 export const startWeb = async (shared: Record<string, string>) => {
@@ -52,8 +66,8 @@ export const startWeb = async (shared: Record<string, string>) => {
 /** Its log says which job it is running: `job started` and `job finished` lines with the job's id. */
 export const startWorker = async (shared: Record<string, string>) => {
   const app = startProcess('server/worker.ts', { ...shared, DATA_DIR: emptyDataDir(), LOG_LEVEL: 'info' });
-  await waitFor(
-    () => app.output(),
+  await pollUntil(
+    async () => app.output(),
     (output) => output.includes('worker is running jobs') || app.child.exitCode !== null,
     120_000,
   );
@@ -153,7 +167,7 @@ export const changeEverything = async (pilgrim: Pilgrim, media: ScenarioMedia) =
 };
 
 export const waitForKeepsake = (pilgrim: Pilgrim, timeoutMs: number) =>
-  waitFor(
+  pollUntil(
     () => pilgrim.keepsake(),
     (keepsake) => keepsake.status === 'ready' || keepsake.status === 'failed',
     timeoutMs,

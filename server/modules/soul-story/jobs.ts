@@ -169,7 +169,9 @@ export const soulStoryJobs = (deps: SoulStoryDeps, service: SoulStoryService) =>
         return replaced;
       });
       if (!previous) {
-        await service.removeFiles([keys.videoKey, keys.posterKey]);
+        // Another render of this version may have published these very files.
+        const shown = await repository.findKeepsake(db, userId);
+        if (shown?.videoKey !== keys.videoKey) await service.removeFiles([keys.videoKey, keys.posterKey]);
         return;
       }
       if (previous.videoKey !== keys.videoKey)
