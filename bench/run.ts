@@ -10,6 +10,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
   () => import('./data-export.ts'),
+  () => import('./scale-out.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

@@ -18,6 +18,16 @@ echo "== build"; vite build --logLevel warn && node scripts/compress-build.ts
 echo "== OpenAPI lint"; node scripts/lint-openapi.ts
 echo "== unused code and dependencies"; knip --no-progress --treat-config-hints-as-errors
 echo "== migrations are append-only"; node scripts/check-migrations.ts
+# No engine is needed to check the compose file, only the client and its compose plugin.
+if command -v docker >/dev/null 2>&1; then
+  echo "== compose file"
+  if docker compose version >/dev/null 2>&1; then
+    SECRET=compose-config-check-secret-0123456789 POSTGRES_PASSWORD=check MINIO_ROOT_PASSWORD=check \
+      docker compose -f deploy/compose.yaml config --quiet
+  else
+    echo "skipped: the docker client has no compose plugin"
+  fi
+fi
 
 mkdir -p .tmp
 rm -f .tmp/results-*.json .tmp/output-*.log

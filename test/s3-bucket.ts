@@ -6,6 +6,8 @@ import S3rver from 's3rver';
 export interface TestBucket {
   /** The app's settings for this bucket, to pass to loadConfig or createTestApp. */
   env: Record<string, string>;
+  /** The key of every object written so far (put, copied or completed in parts), in order, repeats included. */
+  written(): string[];
   close(): Promise<void>;
 }
 
@@ -22,6 +24,11 @@ export const startTestBucket = async (): Promise<TestBucket> => {
     directory,
     configureBuckets: [{ name: 'media' }],
   });
+  const written: string[] = [];
+  server.on('event', (event) => {
+    for (const record of event.Records)
+      if (record.eventName.startsWith('ObjectCreated:')) written.push(record.s3.object.key);
+  });
   const { port } = await server.run();
   return {
     env: {
@@ -33,6 +40,7 @@ export const startTestBucket = async (): Promise<TestBucket> => {
       S3_SECRET_ACCESS_KEY: 'S3RVER',
       S3_FORCE_PATH_STYLE: 'true',
     },
+    written: () => [...written],
     close: async () => {
       await server.close();
       await rm(directory, { recursive: true, force: true });

@@ -14,5 +14,10 @@ declare module 's3rver' {
     constructor(options: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
+    /** S3 event notifications, one for each object created or removed. */
+    on(
+      event: 'event',
+      listener: (event: { Records: { eventName: string; s3: { object: { key: string } } }[] }) => void,
+    ): this;
   }
 }

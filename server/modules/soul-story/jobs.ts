@@ -211,7 +211,12 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         return replaced;
       });
       if (!previous) {
-        await service.removeFiles([keys.videoKey, keys.posterKey, ...renderedCards]);
+        // Another render of this version may have published these very files.
+        const shown = await repository.findKeepsake(db, userId);
+        const shownKeys = [shown?.videoKey, shown?.posterKey, shown?.openingCardKey, shown?.closingCardKey];
+        await service.removeFiles(
+          [keys.videoKey, keys.posterKey, ...renderedCards].filter((key) => !shownKeys.includes(key)),
+        );
         return;
       }
       const replacedFiles = [

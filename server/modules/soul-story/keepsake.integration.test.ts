@@ -18,7 +18,8 @@ import {
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
-import { NORMALISE_JOB, segmentKeyFor } from './service.ts';
+import * as repository from './repository.ts';
+import { keepsakeKeysFor, NORMALISE_JOB, segmentKeyFor } from './service.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
@@ -289,6 +290,18 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     },
     KEEPSAKE_TIMEOUT_MS,
   );
+
+  it('publishes one of two renders of the same version that finish together, so the pilgrim is told once', async () => {
+    const { id } = await createUser(testApp);
+    const { db } = testApp.deps;
+    const { version } = await repository.bumpVersion(db, id);
+    const keys = keepsakeKeysFor(id, version);
+    const replaced = await Promise.all(
+      [1, 2].map(() => db.transaction((tx) => repository.publishKeepsake(tx, id, version, keys))),
+    );
+    expect(replaced.filter(Boolean)).toHaveLength(1);
+    expect(await repository.findKeepsake(db, id)).toMatchObject({ ...keys, renderedVersion: version });
+  });
 });
 
 describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
 import { users } from '#server/identity/tables.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
@@ -156,7 +156,10 @@ export const setJoinProgress = (db: DbOrTx, userId: string, version: number, pro
     .set({ joinProgress: progress })
     .where(and(eq(soulStoryKeepsakes.userId, userId), eq(soulStoryKeepsakes.version, version)));
 
-/** Publishes a finished keepsake only if nothing changed while it rendered; answers the replaced one. */
+/**
+ * Publishes a finished keepsake only if nothing changed while it rendered and no other render of the
+ * same version was published first; answers the keepsake it replaced, or null when it published nothing.
+ */
 export const publishKeepsake = async (
   db: DbOrTx,
   userId: string,
@@ -165,11 +168,20 @@ export const publishKeepsake = async (
 ) => {
   const previous = await findKeepsake(db, userId);
   if (!previous || previous.version !== version) return null;
-  await db
+  // Two renders finishing together both read the row above: the update, which waits for the other's
+  // and then checks its condition again, lets only one of them publish (and notify).
+  const published = await db
     .update(soulStoryKeepsakes)
     .set({ ...values, renderedVersion: version, joinProgress: 100, updatedAt: new Date() })
-    .where(and(eq(soulStoryKeepsakes.userId, userId), eq(soulStoryKeepsakes.version, version)));
-  return previous;
+    .where(
+      and(
+        eq(soulStoryKeepsakes.userId, userId),
+        eq(soulStoryKeepsakes.version, version),
+        or(isNull(soulStoryKeepsakes.renderedVersion), ne(soulStoryKeepsakes.renderedVersion, version)),
+      ),
+    )
+    .returning({ userId: soulStoryKeepsakes.userId });
+  return published.length === 1 ? previous : null;
 };
 
 export const markKeepsakeFailed = (db: DbOrTx, userId: string, version: number) =>
