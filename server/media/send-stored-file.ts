@@ -1,3 +1,4 @@
+import { ReadStream } from 'node:fs';
 import send from '@fastify/send';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../http/errors.ts';
@@ -48,6 +49,15 @@ export const sendStoredFile = async (
     }
     if (status >= 500 && sent.type === 'error') throw sent.metadata.error;
     throw missing();
+  }
+  // A file removed between send's look at it and its opening (a keepsake replaced a moment ago) is a 404 too.
+  // (A HEAD or a 304 carries an empty stream of no file.)
+  const { stream } = sent;
+  if (stream instanceof ReadStream) {
+    const openError = await new Promise<NodeJS.ErrnoException | null>((settle) => {
+      stream.once('ready', () => settle(null)).once('error', settle);
+    });
+    if (openError) throw openError.code === 'ENOENT' ? missing() : openError;
   }
   reply.status(sent.statusCode).headers(sent.headers).header('cache-control', answer.cacheControl);
   if (answer.fileName) reply.header('content-disposition', `inline; filename="${answer.fileName}"`);

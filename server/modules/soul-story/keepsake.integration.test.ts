@@ -109,7 +109,12 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
         RENDER_WAIT_MS,
       );
       expect(reordered.video_url).not.toBe(ready.video_url);
-      expect((await get(ready.video_url)).statusCode).toBe(404);
+      // The replaced files are removed just after the new keepsake is published.
+      await waitFor(
+        async () => (await get(ready.video_url)).statusCode,
+        (status) => status === 404,
+        RENDER_WAIT_MS,
+      );
 
       const shared = await testApp.app.inject({
         method: 'POST',
@@ -248,7 +253,12 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       });
       const second = await waitForReady();
       expect(second.video_url).not.toBe(first.video_url);
-      expect((await get(first.video_url)).statusCode).toBe(404);
+      // The replaced files are removed just after the new keepsake is published.
+      await waitFor(
+        async () => (await get(first.video_url)).statusCode,
+        (status) => status === 404,
+        RENDER_WAIT_MS,
+      );
 
       const after = await keepsakeRow();
       expect(after.openingCardKey).not.toBe(before.openingCardKey);
