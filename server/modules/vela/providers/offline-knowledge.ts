@@ -16,6 +16,13 @@ export interface KnowledgeEntry {
 /** The more specific entries come first: on equal evidence the first one wins. */
 export const knowledge: KnowledgeEntry[] = [
   {
+    subject: 'ultreia',
+    about: ['ultreia', 'ultreya', 'suseia'],
+    answer:
+      'Ultreia is an old pilgrim greeting, from the Latin of the medieval songs, meaning roughly onward, further on. The answer was et suseia, and upward; today most pilgrims simply say buen camino.',
+    followUp: 'What keeps you going onward these days?',
+  },
+  {
     subject: 'the Camino Francés',
     about: ['frances', 'french way', 'saint jean', 'st jean', 'roncesvalles', 'sarria', 'o cebreiro'],
     answer:
@@ -159,17 +166,19 @@ export const knowledge: KnowledgeEntry[] = [
   {
     subject: 'the Camino de Santiago',
     about: [
-      'camino',
-      'santiago',
-      'st james',
-      'saint james',
-      'the way of st',
-      'pilgrimage',
-      'yellow arrow',
+      // The Camino is named in many questions that do not ask about it, so only a question for facts counts.
+      'what (is|was) the camino',
+      'tell me about the? (camino|santiago)',
+      '(explain|describe) the camino',
+      '(history|origin|origins) of the camino',
+      'where (is|does|do) the? (camino|santiago)',
+      'how long (is|does|did) the camino',
+      '(what|who) (is|was) (st|saint) james',
+      'way of (st|saint) james',
+      'what is a pilgrimage',
+      'yellow (arrow|arrows)',
       'scallop',
-      'albergue',
-      'albergues',
-      'buen camino',
+      'what (is|are) (an|the)? (albergue|albergues)',
     ],
     answer:
       'the Camino de Santiago is a web of pilgrim roads, walked since the Middle Ages, that lead to the cathedral of Santiago de Compostela in Galicia, where tradition places the tomb of the apostle James. Yellow arrows and the scallop shell mark the way, and pilgrims sleep in albergues along it.',

@@ -122,8 +122,31 @@ const shortMessages: Record<ShortKind, string[]> = {
   ],
 };
 
-/** Thanks followed by a few more words ("thank you for listening", "gracias por todo") are still thanks. */
-const THANKS_WORDS = new Set(['thanks', 'thank', 'thx', 'ty', 'gracias', 'obrigado', 'obrigada', 'merci']);
+/** A short message that opens with one of these is of that kind whatever follows ("bye bye", "hello friend"). */
+const openingWords: Partial<Record<ShortKind, Set<string>>> = {
+  thanks: new Set(['thanks', 'thank', 'thx', 'ty', 'gracias', 'obrigado', 'obrigada', 'merci']),
+  greeting: new Set(['hi', 'hello', 'hey', 'hola', 'ola']),
+  farewell: new Set(['bye', 'goodbye', 'adios', 'ciao']),
+};
+
+/** Common typos of the words the guide's reading hangs on, so "wat is" is still a question. */
+const typos: Record<string, string> = {
+  wat: 'what',
+  wht: 'what',
+  whats: "what's",
+  hw: 'how',
+  u: 'you',
+  ur: 'your',
+  r: 'are',
+  im: "I'm",
+  ive: "I've",
+  dont: "don't",
+  didnt: "didn't",
+  cant: "can't",
+  wont: "won't",
+  pls: 'please',
+  plz: 'please',
+};
 
 const shortKindOf = new Map<string, ShortKind>(
   Object.entries(shortMessages).flatMap(([kind, phrases]) =>
@@ -209,7 +232,8 @@ const reflectionOf = (doc: Doc): string | null => {
   const first = doc.sentences().first();
   const clause = termsOf(first).length > MAX_ECHO_TERMS ? doc.clauses().first() : first;
   const terms = termsOf(clause);
-  while (terms[0] && (terms[0].tags.includes('Conjunction') || terms[0].normal === 'so')) terms.shift();
+  // "But I…", "Honestly, I…", "Now I…": the clause starts at its subject.
+  while (terms[0] && ['Conjunction', 'Adverb'].some((tag) => terms[0]!.tags.includes(tag))) terms.shift();
   if (terms.length < MIN_ECHO_TERMS || terms.length > MAX_ECHO_TERMS) return null;
   if (terms.some((term) => SECOND_PERSON.has(term.normal))) return null;
   const opener = terms[0]!;
@@ -217,7 +241,8 @@ const reflectionOf = (doc: Doc): string | null => {
     opener.tags.includes(tag),
   );
   if (!hasSubject || !terms.some((term) => term.tags.includes('Verb'))) return null;
-  if (opener.tags.includes('QuestionWord')) return null;
+  // "Me llamo Carmen": an English object pronoun never opens an English clause.
+  if (opener.tags.includes('QuestionWord') || opener.normal === 'me') return null;
 
   const words = terms.map((term, index) => {
     const previous = terms[index - 1]?.normal;
@@ -249,7 +274,12 @@ const MAX_SHORT_WORDS = 4;
 
 /** Reads one pilgrim message with compromise: what kind it is, what it asks about, and its echo. */
 export const readMessage = (message: string): Reading => {
-  const doc = nlp(message.replace(/[\u2018\u2019]/g, "'"));
+  const corrected = message
+    .replace(/[\u2018\u2019]/g, "'")
+    .split(/(\s+)/)
+    .map((word) => typos[word.toLowerCase()] ?? word)
+    .join('');
+  const doc = nlp(corrected);
   doc.contractions().expand();
   const mentions = (phrases: string[]) => phrases.some((phrase) => doc.has(phrase));
   const normal = normalWords(doc)
@@ -259,7 +289,10 @@ export const readMessage = (message: string): Reading => {
   const words = normal.split(' ');
   const short =
     words.length <= MAX_SHORT_WORDS
-      ? (shortKindOf.get(normal) ?? (THANKS_WORDS.has(words[0]!) ? 'thanks' : undefined))
+      ? (shortKindOf.get(normal) ??
+        (Object.keys(openingWords) as ShortKind[]).find((kind) =>
+          words.some((word, at) => (kind === 'thanks' || at === 0) && openingWords[kind]?.has(word)),
+        ))
       : undefined;
   if (short) return { kind: short, reflection: null, subject: null, mentions };
   if (isQuestion(doc, message))
