@@ -264,4 +264,17 @@ export const pilgrimConversations: string[][] = [
     'Should I talk to someone?',
     'thank you for listening',
   ],
+  [
+    'Hola',
+    'El camino me cambió la vida.',
+    'Estoy muy cansado.',
+    'Qué es la Compostela?',
+    'Echo de menos el camino',
+    '😊',
+    'My heart is full of morriña for Galicia.',
+    'You helped me a lot.',
+    '...',
+    'I walked 800km!!!',
+    'Vale, hasta luego',
+  ],
 ];

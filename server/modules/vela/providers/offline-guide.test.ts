@@ -193,6 +193,14 @@ describe('offline guide', () => {
     );
   });
 
+  it('does not turn a Spanish sentence as if it were English', () => {
+    expect(readMessage('El camino me cambió la vida.').reflection).toBeNull();
+    expect(readMessage('Me llamo Carmen and I walked the Norte.').reflection).toBeNull();
+    expect(readMessage('I walked the Vía de la Plata in May.').reflection).toBe(
+      'you walked the Vía de la Plata in May',
+    );
+  });
+
   it('never quotes the pilgrim, so quotation marks never nest', () => {
     const reply = replyTo('The hospitalero said "everyone walks their own Camino" and I keep hearing it.');
     expect(reply).not.toMatch(/"/);

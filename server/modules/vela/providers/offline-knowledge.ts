@@ -91,6 +91,7 @@ export const knowledge: KnowledgeEntry[] = [
       'the compostela',
       'a compostela',
       'my compostela',
+      'la compostela',
       'compostela certificate',
       'certificate',
       'pilgrim office',

@@ -171,6 +171,17 @@ const towardsThePilgrim: Record<string, string> = {
 /** "I am" becomes "you are", "I was" "you were"; other verbs agree with "you" as they did with "I". */
 const agreeingWithYou: Record<string, string> = { am: 'are', was: 'were' };
 
+/**
+ * Spanish words that never occur in English sentences, except "la" in names such as Vía de la Plata; two of
+ * them mean the clause is Spanish, which the guide cannot turn ("me cambió" is not "you cambió").
+ */
+const SPANISH_WORDS = new Set(
+  'el la los las del que es y muy estoy soy fue era tengo hay por para con una mi mis pero como está lo se'.split(
+    ' ',
+  ),
+);
+const SPANISH_CLAUSE = 2;
+
 const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves']);
 /** Longer clauses read as a recitation rather than listening, so the guide does not echo them. */
 const MAX_ECHO_TERMS = 14;
@@ -236,6 +247,7 @@ const reflectionOf = (doc: Doc): string | null => {
   while (terms[0] && ['Conjunction', 'Adverb'].some((tag) => terms[0]!.tags.includes(tag))) terms.shift();
   if (terms.length < MIN_ECHO_TERMS || terms.length > MAX_ECHO_TERMS) return null;
   if (terms.some((term) => SECOND_PERSON.has(term.normal))) return null;
+  if (terms.filter((term) => SPANISH_WORDS.has(term.normal)).length >= SPANISH_CLAUSE) return null;
   const opener = terms[0]!;
   const hasSubject = ['Pronoun', 'Noun', 'Determiner', 'ProperNoun', 'Possessive'].some((tag) =>
     opener.tags.includes(tag),
