@@ -199,6 +199,40 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
     expect(statuses.at(-1)).toBe(429);
   });
 
+  it('answers questions as questions, Camino facts from what it carries, and never repeats a reply', async () => {
+    const pilgrim = await createUser(testApp, caminoProfile);
+    const say = async (inputs: string) => {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/chat/',
+        headers: pilgrim.headers,
+        payload: chatBody(inputs, { vibe: 'Faith-based' }),
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json()[0].generated_text as string;
+    };
+    const why = await say('Why do I miss the walking so much?');
+    expect(why).not.toMatch(/miss the walking/);
+    expect(why).toMatch(/\?$/);
+    const frances = await say('Tell me about the Camino Francés');
+    expect(frances).toMatch(/^I’m Vela’s offline guide|offline guide/);
+    expect(frances).toContain('about 780 km');
+    const thanks = [await say('thanks'), await say('thanks'), await say('thanks')];
+    expect(new Set(thanks).size).toBe(3);
+    for (const reply of thanks) expect(reply).not.toMatch(/that thanks/);
+
+    const stored = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    const replies = stored
+      .json()
+      .messages.filter((message: { role: string }) => message.role === 'assistant')
+      .map((message: { content: string }) => message.content);
+    expect(replies).toEqual([why, frances, ...thanks]);
+  });
+
   it('publishes the helpline table and the mode', async () => {
     const helplines = await testApp.app.inject({ method: 'GET', url: '/api/chat/helplines/' });
     const codes = helplines.json().helplines.map((line: { country: string }) => line.country);

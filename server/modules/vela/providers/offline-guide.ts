@@ -1,63 +1,26 @@
 import type { Vibe } from '#contract/vela.ts';
 import {
+  acknowledgements,
   closings,
   generalQuestions,
-  openings,
+  knowledgeIntroductions,
+  knowledgeRepeats,
+  openers,
   passages,
   practices,
+  questionAcknowledgements,
   reflections,
+  requestAcknowledgements,
+  shortReplies,
   themes,
 } from './offline-library.ts';
+import { type Reading, readMessage } from './offline-reading.ts';
 import type { ChatTurn, GenerationRequest, ModelProvider } from './provider.ts';
 
-const MAX_ECHO_WORDS = 12;
 /** The whole remembered conversation, so nothing said in it is said again. */
 const CONVERSATION_TURNS = 200;
-
-const pronouns: Record<string, string> = {
-  i: 'you',
-  me: 'you',
-  my: 'your',
-  mine: 'yours',
-  myself: 'yourself',
-  am: 'are',
-  "i'm": "you're",
-  "i've": "you've",
-  "i'll": "you'll",
-  "i'd": "you'd",
-  we: 'you',
-  our: 'your',
-  us: 'you',
-};
-
-/** The pilgrim's own words, shortened to one clause of at most a dozen words. */
-export const fragmentOf = (message: string): string => {
-  const first =
-    message
-      .replace(/[\u2018\u2019]/g, "'")
-      .split(/[.!?\n]+/)
-      .map((part) => part.trim())
-      .find(Boolean) ?? message.trim();
-  const words = first.split(/\s+/).filter(Boolean);
-  const cut = words
-    .slice(0, MAX_ECHO_WORDS)
-    .join(' ')
-    .replace(/[,;:\-–—"]+$/, '');
-  return words.length > MAX_ECHO_WORDS ? `${cut}…` : cut;
-};
-
-/** The same words turned towards the pilgrim: "I was tired" → "you were tired". */
-export const echoOf = (fragment: string): string =>
-  fragment
-    .replace(/\bI was\b/gi, 'you were')
-    .split(/\s+/)
-    .map((word) => {
-      const bare = word.toLowerCase().replace(/[^a-z']/g, '');
-      const swapped = pronouns[bare];
-      return swapped ? word.toLowerCase().replace(bare, swapped) : word;
-    })
-    .join(' ')
-    .replace(/^./, (letter) => letter.toLowerCase());
+/** When every candidate has been said somewhere in a long conversation, one not heard lately will do. */
+const RECENT_REPLIES = 10;
 
 const hash = (text: string) => {
   let value = 2166136261;
@@ -66,13 +29,16 @@ const hash = (text: string) => {
   return value >>> 0;
 };
 
-const isGreeting = (message: string) =>
-  /^(hi|hello|hey|hola|good (morning|evening|afternoon)|buen camino|ultreia)\b/i.test(message.trim()) &&
-  message.trim().split(/\s+/).length <= 4;
+/** A candidate counts as said if any of its sentences was, so a shared tail is never heard twice. */
+const sentencesOf = (text: string) =>
+  (text.match(/[^.!?]+[.!?]+["'”)]*/g) ?? [text]).map((part) => part.trim()).filter(Boolean);
 
 /**
- * Reflective listening without a model: it mirrors the pilgrim's own words, adds at times a short passage
- * or practice of their worldview, and asks one question, never saying the same thing twice in a conversation.
+ * Answers without a model. It reads the message with compromise: short messages get short answers; a
+ * question is acknowledged as a question (and answered from the guide's small knowledge base when it asks
+ * for facts it carries); a statement is reflected back, turned towards the pilgrim. A worldview's passage
+ * or practice comes every other turn, and a question closes the reply. Nothing said in the conversation
+ * is said again while anything unsaid remains.
  */
 export const offlineReply = (request: {
   vibe: Vibe;
@@ -80,51 +46,83 @@ export const offlineReply = (request: {
   message: string;
   history: ChatTurn[];
 }): string => {
-  const said = request.history
-    .filter((turn) => turn.role === 'assistant')
-    .map((turn) => turn.content)
-    .join('\n');
-  const replies = request.history.filter((turn) => turn.role === 'assistant').length;
-  const seed = hash(`${request.message}|${replies}`);
-  const fresh = (candidates: string[]): string | null => {
-    for (let offset = 0; offset < candidates.length; offset++) {
-      const candidate = candidates[(seed + offset) % candidates.length]!;
-      if (!sentencesOf(candidate).some((sentence) => said.includes(sentence))) return candidate;
+  const earlier = request.history.filter((turn) => turn.role === 'assistant').map((turn) => turn.content);
+  const saidEver = new Set(earlier.flatMap(sentencesOf));
+  const saidLately = new Set(earlier.slice(-RECENT_REPLIES).flatMap(sentencesOf));
+  const seed = hash(`${request.message}|${earlier.length}`);
+  /** Offerings are extras, said once at most; what a reply needs may come back once it is not recent. */
+  const fresh = (candidates: string[], onlyOnce = false): string | null => {
+    for (const said of onlyOnce ? [saidEver] : [saidEver, saidLately]) {
+      for (let offset = 0; offset < candidates.length; offset++) {
+        const candidate = candidates[(seed + offset) % candidates.length]!;
+        if (!sentencesOf(candidate).some((sentence) => said.has(sentence))) return candidate;
+      }
     }
     return null;
   };
 
-  const words = fragmentOf(request.message);
-  const echo = echoOf(words);
-  const opening = isGreeting(request.message)
-    ? fresh(openings)
-    : fresh(reflections.map((template) => template.replace('{words}', words).replace('{echo}', echo)));
-
-  const offering =
-    replies % 2 === 1
-      ? fresh([
-          ...passages[request.vibe].map((passage) => `"${passage.text}" (${passage.source})`),
-          ...practices[request.vibe].map((practice) => practice.replace('{teacher}', request.teacherName)),
-        ])
+  const reading = readMessage(request.message);
+  const question = () => closingQuestion(reading, fresh);
+  const offering = () =>
+    earlier.length % 2 === 1
+      ? fresh(
+          [
+            ...passages[request.vibe].map((passage) => `“${passage.text}” (${passage.source})`),
+            ...practices[request.vibe].map((practice) => practice.replace('{teacher}', request.teacherName)),
+          ],
+          true,
+        )
       : null;
+  const join = (...parts: (string | null)[]) => parts.filter(Boolean).join(' ');
 
-  const matching = themes.filter((theme) => theme.words.test(request.message));
+  switch (reading.kind) {
+    case 'thanks':
+    case 'farewell':
+      return fresh(shortReplies[reading.kind]) ?? question();
+    case 'greeting':
+      return join(fresh(shortReplies.greeting), fresh(openers) ?? question());
+    case 'assent':
+    case 'dissent':
+    case 'unsure':
+      return join(fresh(shortReplies[reading.kind]), question());
+    case 'question':
+    case 'request': {
+      const subject = reading.subject;
+      if (subject) {
+        const answer = knowledgeIntroductions.map((intro) => intro.replace('{answer}', subject.answer));
+        const shared = earlier.some((reply) => reply.includes(subject.answer));
+        if (!shared) return join(fresh(answer), fresh([subject.followUp]));
+        return join(
+          fresh(knowledgeRepeats.map((line) => line.replace('{subject}', subject.subject))),
+          question(),
+        );
+      }
+      const acknowledged =
+        reading.kind === 'question' ? fresh(questionAcknowledgements) : fresh(requestAcknowledgements);
+      return join(acknowledged, offering(), question());
+    }
+    case 'statement': {
+      const echo = reading.reflection;
+      const listened =
+        (echo ? fresh(reflections.map((template) => template.replace('{echo}', echo))) : null) ??
+        fresh(acknowledgements);
+      return join(listened, offering(), question());
+    }
+  }
+};
+
+/** One question to close a reply, on what the pilgrim speaks of when a theme matches. */
+const closingQuestion = (reading: Reading, fresh: (candidates: string[]) => string | null): string => {
+  const matching = themes.filter((theme) => reading.mentions(theme.words));
   const others = themes.filter((theme) => !matching.includes(theme));
-  const question =
+  return (
     fresh(matching.flatMap((theme) => theme.questions)) ??
     fresh(generalQuestions) ??
     fresh(others.flatMap((theme) => theme.questions)) ??
     fresh(closings) ??
-    `What else would you like to say about "${words}"?`;
-
-  return [opening, offering, question].filter(Boolean).join(' ');
+    generalQuestions[0]!
+  );
 };
-
-/** A candidate counts as said if any of its sentences was, so a shared tail is never heard twice. */
-const sentencesOf = (text: string) =>
-  (text.match(/[^.!?]+[.!?]+["')]*/g) ?? [text])
-    .map((part) => part.trim())
-    .filter((part) => part.length >= 12);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
