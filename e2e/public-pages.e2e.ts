@@ -212,6 +212,7 @@ describe('public pages: routes, headings and content', () => {
     await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/privacy');
     for (const heading of [
+      'Your Camino record',
       'Your worldview',
       'Your conversation with Vela',
       'Gifts and donations',

@@ -45,6 +45,16 @@ export const storedData: readonly StoredData[] = [
     processors: 'Our server and database; reminder emails go through our mail server.',
   },
   {
+    what: 'Your Camino record',
+    details:
+      'The route you walked, where you started and finished, your start and arrival dates, the distance, whether and when you received the Compostela, and who you walked with.',
+    why: 'To show your journey on your profile and to write your keepsake’s opening card (your first name, route, places, dates and distance) and its closing card (the day of your Compostela). Who you walked with appears only on your profile. Anyone you give the keepsake’s share link sees the cards.',
+    howLong:
+      'Until you change or clear it, or delete your account. When it changes, the keepsake’s cards are made again and the old ones are removed.',
+    processors:
+      'Our server and database; the cards are kept with your other media. Your start date is also your pilgrimage start date (see above).',
+  },
+  {
     what: 'Your conversation with Vela',
     details: 'The messages you send Vela and its replies.',
     why: 'So the conversation is there when you come back, and Vela can follow what was said.',
