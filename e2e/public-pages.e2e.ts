@@ -216,6 +216,7 @@ describe('public pages: routes, headings and content', () => {
       'Your worldview',
       'Your conversation with Vela',
       'Gifts and donations',
+      'Data exports',
       'Logs and limits',
     ])
       await page.getByRole('heading', { level: 3, name: heading }).waitFor();

@@ -70,18 +70,20 @@ export default function PrivacyPage() {
           </Title>
           <List spacing="xs">
             <List.Item>
-              Withdraw consent to keeping your worldview, or delete your whole account, on your{' '}
+              Download everything your account holds as one zip (“Download my data”), withdraw consent to
+              keeping your worldview, or delete your whole account, on your{' '}
               <Anchor component={Link} to="/profile" underline="always">
                 profile
               </Anchor>
               .
             </List.Item>
             <List.Item>
-              Erase your conversation with Vela with “Start a new conversation” in the chat.
+              Download your conversation with Vela with “Download chat history”, or erase it with “Start a new
+              conversation”, in the chat.
             </List.Item>
             <List.Item>Leave the newsletter from the link in any letter.</List.Item>
             <List.Item>
-              For a copy of your data, or to correct or erase anything else, write to us through the{' '}
+              To correct or erase anything else, write to us through the{' '}
               <Anchor component={Link} to="/contact" underline="always">
                 contact form
               </Anchor>

@@ -120,6 +120,14 @@ export const storedData: readonly StoredData[] = [
     processors: 'Our server; the emails go through our mail server.',
   },
   {
+    what: 'Data exports',
+    details:
+      'The zip you ask for with “Download my data”: your profile, Camino record, memories, keepsake, conversation with Vela, notifications, survey answers, newsletter status, gifts and orders.',
+    why: 'So you can take a copy of everything your account holds.',
+    howLong: 'Seven days after it is ready, or until you ask for a newer one or delete your account.',
+    processors: 'Our server and its file storage; the link is emailed to you through our mail server.',
+  },
+  {
     what: 'Logs and limits',
     details:
       'A log of requests (time, address asked for, result, network address), with passwords, tokens and cookies removed, and short-lived counters by network address or account that slow down repeated attempts.',
