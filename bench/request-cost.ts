@@ -98,7 +98,9 @@ const startApp = async (settings: Record<string, string>) => {
 
 const startBare = async () => {
   const port = await freePort();
-  const bare = spawnQuiet(process.execPath, ['--input-type=module', '-e', bareFastify], { PORT: String(port) });
+  const bare = spawnQuiet(process.execPath, ['--input-type=module', '-e', bareFastify], {
+    PORT: String(port),
+  });
   const url = `http://127.0.0.1:${port}/hello`;
   await waitForOk(url);
   return { url, stop: bare.stop };
@@ -125,11 +127,7 @@ const compare = async (label: string, url: string, bareUrl: string): Promise<Ben
     {
       metric: `${label} share of the bare route`,
       value: `${(median(ratios) * 100).toFixed(1)} %`,
-      goal: label.startsWith('GET /healthz')
-        ? '≥ 60 %'
-        : label.includes('PostgreSQL')
-          ? '≥ 30 %'
-          : '≥ 10 %',
+      goal: label.startsWith('GET /healthz') ? '≥ 60 %' : label.includes('PostgreSQL') ? '≥ 30 %' : '≥ 10 %',
     },
     {
       metric: `${label} p99`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,12 +43,29 @@ const cachePublicRead = (request: FastifyRequest, reply: FastifyReply, payload: 
   if (!/accept-encoding/i.test(String(vary ?? '')))
     reply.header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  const etag = etagOf(payload);
+  const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
   reply.header('etag', etag);
   if (!matches(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   reply.removeHeader('content-length');
   return '';
+};
+
+const madeOnce = new WeakMap<object, { json: string; etag: string }>();
+
+/**
+ * Sends a public read's value that an in-process cache hands out again and again (the same object until
+ * its data changes): its JSON, checked against the route's response schema, and its ETag are made the
+ * first time and reused, rather than serialised and hashed on every request.
+ */
+export const sendKeptJson = (reply: FastifyReply, schema: z.ZodType, value: object) => {
+  let made = madeOnce.get(value);
+  if (!made) {
+    const json = JSON.stringify(schema.parse(value));
+    made = { json, etag: etagOf(json) };
+    madeOnce.set(value, made);
+  }
+  return reply.type('application/json; charset=utf-8').header('etag', made.etag).send(made.json);
 };
 
 /**

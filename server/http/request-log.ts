@@ -1,0 +1,32 @@
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * One log line per request worth reading, written as it completes, with its method, URL, status and time:
+ * every server error (error), every slow request (warn), every refused one (4xx, info), and a sample of
+ * the rest (info). Fastify's own request logging (two lines for each request) cost a fifth of a quick
+ * request's time, and a line for each successful read tells an operator nothing the sample does not.
+ */
+export class RequestLog extends LogController {
+  readonly #sampleRate: number;
+  readonly #slowMs: number;
+
+  constructor(config: Pick<Config, 'LOG_REQUEST_SAMPLE_RATE' | 'SLOW_REQUEST_MS'>) {
+    super();
+    this.#sampleRate = config.LOG_REQUEST_SAMPLE_RATE;
+    this.#slowMs = config.SLOW_REQUEST_MS;
+  }
+
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    const status = reply.statusCode;
+    const responseTime = reply.elapsedTime;
+    const slow = responseTime >= this.#slowMs;
+    if (!error && status < 400 && !slow && Math.random() >= this.#sampleRate) return;
+    const line = { req: request, res: reply, responseTime, ...(error ? { err: error } : {}) };
+    if (error || status >= 500) reply.log.error(line, 'request completed');
+    else if (slow) reply.log.warn(line, 'slow request completed');
+    else reply.log.info(line, 'request completed');
+  }
+}
