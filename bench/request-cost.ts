@@ -4,9 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import pino from 'pino';
-import { loadConfig } from '#server/config.ts';
-import { createRuntime } from '#server/runtime.ts';
 import { freePort, spawnQuiet, waitForOk } from '#test/app-process.ts';
 import { type BenchRow, type BenchSection, formatMs } from './section.ts';
 
@@ -14,11 +11,11 @@ import { type BenchRow, type BenchSection, formatMs } from './section.ts';
  * What one request costs the app beside a bare Fastify route, both as their own processes on this
  * machine: each round measures the app's route and then the bare route, so a neighbour's load falls on
  * both alike, and the ratio of the two is what is compared. The median of the rounds is reported.
+ * The posts listed are the reflections a new installation starts with.
  */
 const ROUNDS = 3;
 const CONNECTIONS = 100;
 const SECONDS = 5;
-const POSTS = 20;
 const POSTGRES_SERVER = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const bareFastify = `
@@ -40,33 +37,6 @@ const load = async (url: string, duration = SECONDS): Promise<Measure> => {
 };
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/** A post of a few paragraphs, the size the blog's posts are. */
-const postBody = (index: number) =>
-  Array.from(
-    { length: 6 },
-    (_, paragraph) =>
-      `Paragraph ${paragraph + 1} of reflection ${index}: the road to Santiago teaches patience, one step after another, through rain and sun, with strangers who become friends by evening.`,
-  ).join('\n\n');
-
-/** Writes the published posts GET /api/posts/ lists, through the blog service, before the app starts. */
-const seedPosts = async (settings: Record<string, string>) => {
-  const runtime = await createRuntime({
-    config: loadConfig({ ...settings, LOG_LEVEL: 'warn' }),
-    logger: pino({ level: 'warn' }),
-    runsWorkers: false,
-  });
-  for (let index = 0; index < POSTS; index++) {
-    const post = await runtime.services.blog.createPost({
-      title: `Reflection ${index}`,
-      body: postBody(index),
-      teaser: '',
-      author: 'Pilgrim Soul',
-    });
-    await runtime.services.blog.publishPost(post.id);
-  }
-  await runtime.close();
-};
 
 const withServerDatabase = async <T>(use: (url: string) => Promise<T>) => {
   const name = `pilgrim_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
@@ -145,7 +115,6 @@ const section: BenchSection = {
     try {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-cost-'));
       try {
-        await seedPosts({ DATA_DIR: dataDir });
         const app = await startApp({ DATA_DIR: dataDir });
         try {
           rows.push(...(await compare('GET /healthz', `${app.origin}/healthz`, bare.url)));
@@ -161,7 +130,6 @@ const section: BenchSection = {
         const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-bench-cost-'));
         try {
           const settings = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl };
-          await seedPosts(settings);
           const app = await startApp(settings);
           try {
             rows.push(
