@@ -82,8 +82,9 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   await registerCompression(app);
   // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
   // connection, so the client's next request does not land in the middle of the unread body.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   registerSecurityHeaders(app, contentSecurityPolicy);

@@ -76,13 +76,12 @@ export const sendKeptJson = (reply: FastifyReply, schema: z.ZodType, value: obje
  * - anything else under /api/, or to a signed-in caller: `private, no-store`.
  */
 export const registerCaching = (app: FastifyInstance) => {
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const maxAge = request.routeOptions.config?.publicMaxAge;
     if (maxAge !== undefined && isRead(request) && reply.statusCode === 200)
-      return cachePublicRead(request, reply, payload, maxAge);
-    if (reply.hasHeader('cache-control')) return payload;
-    if (request.url.startsWith('/api/') || request.userId)
+      return done(null, cachePublicRead(request, reply, payload, maxAge));
+    if (!reply.hasHeader('cache-control') && (request.url.startsWith('/api/') || request.userId))
       reply.header('cache-control', personalCacheControl);
-    return payload;
+    done(null, payload);
   });
 };
