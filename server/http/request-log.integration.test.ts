@@ -24,7 +24,8 @@ const appWithLog = async (env: Record<string, string>) => {
   });
   const testApp = await createTestApp({ LOG_LEVEL: 'info', ...env }, log);
   const requestLines = () => lines.filter((line) => line.req && line.msg.includes('request completed'));
-  return { testApp, requestLines };
+  const arrivals = () => lines.filter((line) => line.msg === 'incoming request');
+  return { testApp, requestLines, arrivals };
 };
 
 describe(`request log on ${process.env.TEST_DB}`, () => {
@@ -51,6 +52,20 @@ describe(`request log on ${process.env.TEST_DB}`, () => {
       [levels.error, 'GET', '/readyz', 503],
     ]);
     expect(logged.requestLines().every((line) => typeof line.responseTime === 'number')).toBe(true);
+  });
+
+  it('logs the arrival of a request that changes data, so a write cut off midway still shows', async () => {
+    const logged = await appWithLog({ LOG_REQUEST_SAMPLE_RATE: '0' });
+    testApp = logged.testApp;
+    await testApp.app.inject({ url: '/healthz' });
+    await testApp.app.inject({
+      method: 'POST',
+      url: '/api/newsletter/subscribe/',
+      payload: { email: 'arrival@example.org', optIn: true },
+    });
+    expect(logged.arrivals().map((line) => [line.level, line.req?.method, line.req?.url])).toEqual([
+      [levels.info, 'POST', '/api/newsletter/subscribe/'],
+    ]);
   });
 
   it('logs every successful request when sampling all of them', async () => {
