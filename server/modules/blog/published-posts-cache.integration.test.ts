@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '#contract/blog.ts';
 import { type AppProcess, freePort, killProcesses, startProcess, waitForOk } from '#test/app-process.ts';
@@ -64,9 +65,12 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
     let other: AppProcess;
     let otherOrigin: string;
     let otherDataDir: string;
+    /** This process's listening connection, opened before the other process started. */
+    let ownListenerPid: number | undefined;
 
     beforeAll(async () => {
       testApp = await createTestApp();
+      [ownListenerPid] = await listeners();
       otherDataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-test-'));
       const port = await freePort();
       otherOrigin = `http://127.0.0.1:${port}`;
@@ -85,6 +89,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       await rm(otherDataDir, { recursive: true, force: true });
     });
 
+    /** The backends listening for change notices: one per process on this database. */
+    const listeners = async () =>
+      (
+        (await testApp.deps.db.execute(
+          sql`select pid from pg_stat_activity where datname = current_database() and query = 'listen pilgrim_changes'`,
+        )) as { rows: { pid: number }[] }
+      ).rows.map((row) => row.pid);
+
     const titlesFromOther = async () =>
       ((await (await fetch(`${otherOrigin}/api/posts/`)).json()) as BlogPost[]).map((post) => post.title);
 
@@ -97,6 +109,21 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       // Well within the minute a kept list may live without word of a change.
       const after = await waitFor(titlesFromOther, (titles) => titles.length > before.length, 3000);
       expect(after).toEqual(['The bridge at Puente la Reina', ...before]);
+    });
+
+    it('misses no post while the other process has lost its listening connection, nor once it listens again', async () => {
+      const otherListener = (await listeners()).find((pid) => pid !== ownListenerPid);
+      await titlesFromOther();
+      await testApp.deps.db.execute(sql`select pg_terminate_backend(${otherListener})`);
+      await publishNewPost(testApp, 'Rain on the Meseta');
+      await waitFor(titlesFromOther, (titles) => titles[0] === 'Rain on the Meseta', 3000);
+
+      // Listening again, it keeps the list once more and still hears the next change.
+      await waitFor(listeners, (pids) => pids.length === 2 && !pids.includes(otherListener!), 10_000);
+      await titlesFromOther();
+      await publishNewPost(testApp, 'The cross at Foncebadón');
+      const after = await waitFor(titlesFromOther, (titles) => titles[0] === 'The cross at Foncebadón', 3000);
+      expect(after.slice(0, 2)).toEqual(['The cross at Foncebadón', 'Rain on the Meseta']);
     });
   },
 );
