@@ -6,7 +6,7 @@ const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * One log line per request worth reading, written as it completes, with its method, URL, status and time:
  * every server error (error), every slow request (warn), every refused one (4xx, info), and a sample of
- * the rest (info); a write's arrival is logged too. Fastify's own request logging (two lines for each request) cost a fifth of a quick
+ * the rest (info); a write's arrival is logged too. Fastify's own request logging (two lines for each request) took a large share of a quick
  * request's time, and a line for each successful read tells an operator nothing the sample does not.
  */
 export class RequestLog extends LogController {
