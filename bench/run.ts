@@ -11,6 +11,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./uploads.ts'),
   () => import('./data-export.ts'),
   () => import('./scale-out.ts'),
+  () => import('./request-cost.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {
@@ -23,7 +24,8 @@ const print = (section: string, rows: BenchRow[]) => {
   }
 };
 
-const filter = process.argv[2];
+// `request-cost` picks "Request cost": a name's spaces may be typed as hyphens.
+const filter = process.argv[2]?.replaceAll('-', ' ');
 for (const load of sections) {
   const section = (await load()).default;
   if (filter && !section.name.toLowerCase().includes(filter.toLowerCase())) continue;

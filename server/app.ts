@@ -2,7 +2,6 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -26,6 +25,8 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
+import { RequestLog } from './http/request-log.ts';
+import { policyHeader, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSitePages } from './http/site-pages.ts';
 import { registerTextHygiene } from './http/text-hygiene.ts';
 import { registerMediaRoutes } from './media/routes.ts';
@@ -35,40 +36,28 @@ const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const builtInAssets = path.join(projectRoot, 'assets/public');
 
 const contentSecurityPolicy = {
-  useDefaults: false,
-  directives: {
-    defaultSrc: ["'self'"],
-    baseUri: ["'self'"],
-    scriptSrc: ["'self'"],
-    styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
-    mediaSrc: ["'self'", 'blob:'],
-    fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'"],
-    frameSrc: ["'self'"],
-    frameAncestors: ["'none'"],
-    formAction: ["'self'"],
-    objectSrc: ["'none'"],
-  },
+  defaultSrc: ["'self'"],
+  baseUri: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'blob:'],
+  mediaSrc: ["'self'", 'blob:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
 };
 
 /** Stripe.js runs only on the pages that take a card, and only when Stripe is configured. */
 const stripePages = new Set(['/donate', '/store/order']);
-const stripePagePolicy = Object.entries({
-  ...contentSecurityPolicy.directives,
-  scriptSrc: [...contentSecurityPolicy.directives.scriptSrc, 'https://js.stripe.com'],
-  frameSrc: [
-    ...contentSecurityPolicy.directives.frameSrc,
-    'https://js.stripe.com',
-    'https://hooks.stripe.com',
-  ],
-  connectSrc: [...contentSecurityPolicy.directives.connectSrc, 'https://api.stripe.com'],
-})
-  .map(
-    ([name, values]) =>
-      `${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)} ${values.join(' ')}`,
-  )
-  .join('; ');
+const stripePagePolicy = policyHeader({
+  ...contentSecurityPolicy,
+  scriptSrc: [...contentSecurityPolicy.scriptSrc, 'https://js.stripe.com'],
+  frameSrc: [...contentSecurityPolicy.frameSrc, 'https://js.stripe.com', 'https://hooks.stripe.com'],
+  connectSrc: [...contentSecurityPolicy.connectSrc, 'https://api.stripe.com'],
+});
 
 /** The one entry point: production and tests build the same app from the same deps. */
 export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
@@ -80,6 +69,7 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
     // the proxies in front (Fastify reads a bare number as "trust no one", so a hop count is a function).
     trustProxy: typeof proxies === 'number' ? (_address: string, hop: number) => hop < proxies : proxies,
     genReqId: () => crypto.randomUUID(),
+    logController: new RequestLog(deps.config),
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -92,15 +82,12 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   await registerCompression(app);
   // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
   // connection, so the client's next request does not land in the middle of the unread body.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (!request.raw.complete) reply.header('connection', 'close');
+    done(null, payload);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy,
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  registerSecurityHeaders(app, contentSecurityPolicy);
   // Existing clients call the API from pages on other origins (spec §7's "main API host"). They send
   // a bearer token, never cookies, so credentials stay off and only the named origins are answered.
   await app.register(cors, {

@@ -68,6 +68,10 @@ export const configSchema = z.object({
   /** How long requests running at SIGTERM may take to finish before they are cut off. */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().default(25),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The share of successful, quick requests logged; every failed or slow one is logged whatever this says. */
+  LOG_REQUEST_SAMPLE_RATE: z.coerce.number().min(0).max(1).default(0.01),
+  /** A request taking this long is logged as slow (warn), whatever its status. */
+  SLOW_REQUEST_MS: z.coerce.number().positive().default(1000),
   // Several, comma-separated, while rotating: the first signs, every one is still accepted.
   SECRET: z
     .string()

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database, Db } from './db/client.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
 import type { AuthGuard } from './http/auth-guard.ts';
@@ -21,6 +22,8 @@ export interface AppDeps {
   logger: Logger;
   database: Database;
   db: Db;
+  /** Word of changes to shared data, for the caches of public reads, across every process. */
+  changes: ChangeNotices;
   queue: JobQueue;
   mailer: Mailer;
   storage: Storage;

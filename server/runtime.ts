@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
+import { createChangeNotices } from './db/change-notices.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
@@ -73,6 +74,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
+  const changes = await createChangeNotices(database, logger);
   const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
@@ -81,6 +83,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     logger,
     database,
     db: database.db,
+    changes,
     queue,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -116,6 +119,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     close: async () => {
       stopSweeping();
       await queue.stop();
+      await changes.close();
       await database.close();
     },
   };

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream } from 'pino';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createRuntime, type Runtime } from '#server/runtime.ts';
@@ -20,7 +20,11 @@ export interface TestApp {
 export type { OutboxMessage };
 
 /** The real app on a private copy of the migrated database, a temporary data folder and the outbox mailer. */
-export const createTestApp = async (env: Record<string, string> = {}): Promise<TestApp> => {
+export const createTestApp = async (
+  env: Record<string, string> = {},
+  /** Where the log goes, for a test that reads it (LOG_LEVEL in `env` then says how much). */
+  logTo?: DestinationStream,
+): Promise<TestApp> => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'pilgrim-soul-test-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -33,7 +37,9 @@ export const createTestApp = async (env: Record<string, string> = {}): Promise<T
   const runtime = await createRuntime({
     config,
     database,
-    logger: pino({ level: env.LOG_LEVEL ?? 'silent' }),
+    logger: logTo
+      ? pino({ level: env.LOG_LEVEL ?? 'info' }, logTo)
+      : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     jobPollingIntervalSeconds: 0.5,
   });
   const app = await buildApp(runtime);

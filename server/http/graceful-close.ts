@@ -14,21 +14,25 @@ export const prepareGracefulClose = (app: FastifyInstance, deadlineMs: number): 
   let running = 0;
   let onIdle = () => {};
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Hooks every request runs take a callback rather than being async: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     if (draining) {
-      return reply
+      reply
         .status(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
         .send({ error: 'The app is restarting. Please try again in a few seconds.', requestId: request.id });
+      return;
     }
     running += 1;
     reply.raw.once('close', () => {
       running -= 1;
       if (running === 0) onIdle();
     });
+    done();
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (draining) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   return async () => {

@@ -30,12 +30,18 @@ export const assertCleanText = (value: unknown) => {
  * with 400 before any schema, service or database sees it (PostgreSQL cannot store NUL in text).
  */
 export const registerTextHygiene = (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (encodedControlCharacter.test(request.url)) throw new Invalid(controlCharacterMessage);
+  // Every request runs these, so they take a callback rather than being async: no promise per request.
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(encodedControlCharacter.test(request.url) ? new Invalid(controlCharacterMessage) : undefined);
   });
-  app.addHook('preValidation', async (request) => {
-    assertCleanText(request.query);
-    assertCleanText(request.params);
-    assertCleanText(request.body);
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      assertCleanText(request.query);
+      assertCleanText(request.params);
+      assertCleanText(request.body);
+    } catch (error) {
+      return done(error as Invalid);
+    }
+    done();
   });
 };

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { blogPost, blogPostList } from '#contract/blog.ts';
 import { errorBody, idParam } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { publicRead } from '#server/http/caching.ts';
+import { publicRead, sendKeptJson } from '#server/http/caching.ts';
 import { NotFound } from '#server/http/errors.ts';
 import { sendStoredFile } from '#server/media/send-stored-file.ts';
 import { assertValidKey } from '#server/media/storage.ts';
@@ -39,7 +39,7 @@ export const blogRoutes =
           response: { 200: blogPostList },
         },
       },
-      async () => service.listPublishedPosts(),
+      async (_request, reply) => sendKeptJson(reply, blogPostList, await service.listPublishedPosts()),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import {
   blogMessages,
   teaserOf,
 } from '#contract/blog.ts';
+import { cachedUntilChanged } from '#server/db/change-notices.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { NotFound, UnsupportedMedia } from '#server/http/errors.ts';
 import type { TemporaryFile } from '#server/http/multipart.ts';
@@ -14,7 +15,10 @@ import type { BlogPostRow } from './repository.ts';
 import * as repository from './repository.ts';
 import { firstFreeSlug, isUuid, slugify } from './slug.ts';
 
-type BlogDeps = Pick<AppDeps, 'db' | 'storage'>;
+type BlogDeps = Pick<AppDeps, 'db' | 'storage' | 'changes'>;
+
+/** The change notices' topic: any write to a post. */
+const BLOG_CHANGED = 'blog';
 
 export const COVER_PREFIX = '/blog/covers/';
 const COVER_FOLDER = 'blog';
@@ -45,9 +49,16 @@ const toAdminPost = (row: BlogPostRow): AdminBlogPost => ({
 export const coverKeyOf = (file: string) => `${COVER_FOLDER}/${file}`;
 
 export const createBlogService = (deps: BlogDeps) => {
-  const { db } = deps;
+  const { db, changes } = deps;
 
-  const listPublishedPosts = async () => (await repository.listPublished(db)).map(toPublicPost);
+  /**
+   * The list every visitor reads (the blog page, RSS, the sitemap) is kept until an admin changes a post,
+   * in this process or another. The same array comes back until then, so its JSON is made once too.
+   */
+  const listPublishedPosts = cachedUntilChanged(changes, BLOG_CHANGED, async () =>
+    (await repository.listPublished(db)).map(toPublicPost),
+  );
+  const changed = <T>(result: T) => changes.publish(BLOG_CHANGED).then(() => result);
 
   /** `/blog/{id}` and `/api/posts/{id}/` accept the id or the readable slug. */
   const getPublishedPost = async (idOrSlug: string) => {
@@ -79,23 +90,23 @@ export const createBlogService = (deps: BlogDeps) => {
   const createPost = async (values: BlogPostValues) => {
     const base = slugify(values.title);
     const slug = firstFreeSlug(base, await repository.slugsLike(db, base));
-    return toAdminPost(await repository.insert(db, { ...values, slug }));
+    return changed(toAdminPost(await repository.insert(db, { ...values, slug })));
   };
 
   const updatePost = async (id: string, values: BlogPostValues) => {
     await existing(id);
-    return toAdminPost((await repository.update(db, id, values))!);
+    return changed(toAdminPost((await repository.update(db, id, values))!));
   };
 
   const publishPost = async (id: string) => {
     const row = await existing(id);
     if (row.publishedAt) return toAdminPost(row);
-    return toAdminPost((await repository.update(db, id, { publishedAt: new Date() }))!);
+    return changed(toAdminPost((await repository.update(db, id, { publishedAt: new Date() }))!));
   };
 
   const unpublishPost = async (id: string) => {
     await existing(id);
-    return toAdminPost((await repository.update(db, id, { publishedAt: null }))!);
+    return changed(toAdminPost((await repository.update(db, id, { publishedAt: null }))!));
   };
 
   /** Checks the upload by decoding it, then stores a resized WebP without the camera's metadata. */
@@ -119,7 +130,7 @@ export const createBlogService = (deps: BlogDeps) => {
     await deps.storage.write(key, cover);
     const updated = await repository.update(db, id, { coverKey: key });
     if (row.coverKey) await deps.storage.remove(row.coverKey);
-    return toAdminPost(updated!);
+    return changed(toAdminPost(updated!));
   };
 
   return {

@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -44,7 +45,9 @@ const streamReply = async (
   logger: AppDeps['logger'],
 ) => {
   reply.hijack();
+  // A hijacked reply sends only what is written here, so the security headers set so far come along.
   reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache, no-transform',
     connection: 'keep-alive',
