@@ -3,6 +3,7 @@ import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
@@ -76,11 +77,13 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
+  const pubsub = createPubSub(database, logger);
   const deps: AppDeps = {
     config,
     logger,
     database,
     db: database.db,
+    pubsub,
     queue,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -116,6 +119,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     close: async () => {
       stopSweeping();
       await queue.stop();
+      await pubsub.close();
       await database.close();
     },
   };
