@@ -41,7 +41,14 @@ interface ListeningConnection {
 export const createPubSub = (database: Database, logger: Logger): PubSub => {
   const listeners = new Map<string, Set<ChannelListener>>();
   const deliver = (channel: string, payload: string | null) => {
-    for (const listener of listeners.get(channel) ?? []) listener(payload);
+    for (const listener of listeners.get(channel) ?? []) {
+      // One listener's failure must reach neither the others nor the connection delivering to them.
+      try {
+        listener(payload);
+      } catch (error) {
+        logger.error({ err: error, channel }, 'a database notification listener failed');
+      }
+    }
   };
   let closed = false;
   // LISTEN and UNLISTEN run one at a time, in the order asked, so a quick subscribe-unsubscribe-subscribe stays listening.
