@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ConcatenatedResponse } from '#contract/soul-story.ts';
+import { type ConcatenatedResponse, segmentReadyEvent } from '#contract/soul-story.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
 import { prepareGracefulClose } from '#server/http/graceful-close.ts';
@@ -139,7 +139,7 @@ describe(`the Soul Story events stream on ${process.env.TEST_DB}`, () => {
         expect(concatenated).toMatchObject({ status: 'ready', video_url: ready.video_url });
         const segments = stream.received
           .filter((event) => event.event === 'segment')
-          .map((event) => JSON.parse(event.data).id);
+          .map((event) => segmentReadyEvent.parse(JSON.parse(event.data)).id);
         expect(segments.sort()).toEqual(ids.sort());
         const rendering = stream.received
           .filter((event) => event.event === 'keepsake')

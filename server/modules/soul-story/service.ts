@@ -8,6 +8,7 @@ import {
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
   soulStoryMessages as messages,
+  type SegmentReadyEvent,
   type SharedKeepsake,
   type SoulStoryItem,
   type StoryType,
@@ -366,7 +367,8 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     };
     const unsubscribe = await deps.pubsub.subscribe(changesChannel(userId), (payload) => {
       const change = payload ? (JSON.parse(payload) as KeepsakeChange) : null;
-      if (change?.kind === 'segment' && !stopped) send(soulStoryEvents.segment, { id: change.memoryId });
+      if (change?.kind === 'segment' && !stopped)
+        send(soulStoryEvents.segment, { id: change.memoryId } satisfies SegmentReadyEvent);
       refresh();
     });
     // Listening before the first read: a change made meanwhile is read again rather than missed.
