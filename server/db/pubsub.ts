@@ -16,7 +16,7 @@ export type ChannelListener = (payload: string | null) => void;
 export interface PubSub {
   /** Sent when `db`'s transaction commits (at once outside one); payloads stay under 8000 bytes. */
   publish(channel: string, payload: string, db?: DbOrTx): Promise<void>;
-  /** Listens until the answered function is called. */
+  /** Listens until the answered function is called (which never fails). */
   subscribe(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   /** How many listeners this process holds on a channel. */
   listenerCount(channel: string): number;
@@ -177,7 +177,11 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
           set?.delete(listener);
           if (set?.size !== 0) return;
           listeners.delete(channel);
-          if (!closed) await connection.unlisten(channel);
+          if (closed) return;
+          // A connection that fails here is being replaced, and the new one listens only where there are listeners.
+          await connection
+            .unlisten(channel)
+            .catch((error) => logger.warn({ err: error, channel }, 'could not stop listening on a channel'));
         });
     },
     listenerCount: (channel) => listeners.get(channel)?.size ?? 0,

@@ -45,27 +45,33 @@ export const openEventStream = (reply: FastifyReply): EventStream => {
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  reply.raw.write(`retry: ${RECONNECT_MS}\n\n`);
+  // Nothing is written once the stream ended or the client left: a late render's news is dropped.
+  const write = (text: string) => {
+    if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(text);
+  };
+  write(`retry: ${RECONNECT_MS}\n\n`);
   const closeListeners: (() => void)[] = [];
   let closed = false;
-  const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   const streams = reply.server.eventStreams;
   const stream: EventStream = {
-    send: (event, data) => {
-      if (!closed) reply.raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-    },
+    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
     onClose: (listener) => {
       if (closed) listener();
       else closeListeners.push(listener);
     },
     end: () => reply.raw.end(),
   };
-  reply.raw.once('close', () => {
+  const finish = () => {
+    if (closed) return;
     closed = true;
     clearInterval(heartbeat);
     streams.delete(stream);
     for (const listener of closeListeners) listener();
-  });
+  };
   streams.add(stream);
+  reply.raw.once('close', finish);
+  // A client gone before the stream opened has had its 'close' already.
+  if (reply.raw.destroyed) finish();
   return stream;
 };

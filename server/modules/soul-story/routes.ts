@@ -225,7 +225,7 @@ export const soulStoryRoutes =
         const stream = openEventStream(reply);
         try {
           const stop = await service.followKeepsake(userId, stream.send);
-          stream.onClose(() => void stop());
+          stream.onClose(stop);
         } catch (error) {
           // The client reconnects, or polls meanwhile.
           request.log.error({ err: error }, 'could not follow the keepsake');
