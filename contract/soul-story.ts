@@ -109,6 +109,20 @@ export const concatenatedResponse = z.object({
 });
 export type ConcatenatedResponse = z.infer<typeof concatenatedResponse>;
 
+/**
+ * GET /api/soulstory/events/ (server-sent events): `keepsake` carries the state in the shape of
+ * /api/soulstory/concatenated/, on connect and whenever it changes (a render's progress, the keepsake
+ * published or failed); `segment` says a memory's segment is rendered.
+ */
+export const soulStoryEvents = { keepsake: 'keepsake', segment: 'segment' } as const;
+export const segmentReadyEvent = z.object({ id: z.string() });
+export type SegmentReadyEvent = z.infer<typeof segmentReadyEvent>;
+
+/** POST /api/soulstory/events/token/: for `?token=`, since a browser's EventSource sends no Authorization header. */
+export const eventsTokenResponse = z.object({ token: z.string(), expires_in: z.number().int() });
+export type EventsTokenResponse = z.infer<typeof eventsTokenResponse>;
+export const eventsQuery = z.object({ token: z.string().max(2000).optional() });
+
 /** POST /api/soulstory/share/: creates (or returns the existing) public link. 409 until the keepsake exists. */
 export const shareResponse = z.object({ share_url: z.string(), token: z.string() });
 export type ShareResponse = z.infer<typeof shareResponse>;

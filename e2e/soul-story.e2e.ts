@@ -395,6 +395,8 @@ describe('Soul Story', () => {
       route.fulfill({ json: { completed_prompts: ['call', 'suffering', 'joy', 'what_found_you'] } }),
     );
     await page.route('**/api/soulstory/concatenated/', (route) => route.fulfill({ json: keepsake }));
+    // Without the events stream the page falls back to polling.
+    await page.route('**/api/soulstory/events/**', (route) => route.abort());
     await page.goto('/soul-story');
     const completion = page.getByRole('region', { name: 'Your Soul Story is Complete!' });
     await completion.getByText('Generating your final video...').waitFor();
@@ -405,6 +407,26 @@ describe('Soul Story', () => {
     keepsake = { ...keepsake, status: 'failed' };
     await completion.getByText('Your final video could not be made').waitFor();
     expect(await completion.getByText('Generating your final video...').count()).toBe(0);
+  });
+
+  it('shows the keepsake the moment it is rendered, brought by the events stream rather than a poll', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    // Every poll answers that the video is still rendering: only the stream can bring the finished one.
+    await page.route('**/api/soulstory/concatenated/', (route) =>
+      route.fulfill({
+        json: { video_url: null, status: 'rendering', progress: 0, poster_url: null, share_url: null },
+      }),
+    );
+    const streams: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'eventsource') streams.push(new URL(request.url()).pathname);
+    });
+    for (const [index, type] of ['call', 'suffering', 'joy', 'what_found_you'].entries())
+      expect((await uploadMemory(access, media().clip, type, promptNames[index]!)).status).toBe(201);
+    await page.goto('/soul-story');
+    await page.getByLabel('Your Soul Story video').waitFor({ timeout: 180_000 });
+    expect(streams).toContain('/api/soulstory/events/');
   });
 
   it('puts the order back when it cannot be saved, and keeps a memory that failed to delete', async () => {

@@ -23,6 +23,7 @@ import { registerBodyParsers } from './http/body-parsers.ts';
 import { publicRead, registerCaching } from './http/caching.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerEventStreams } from './http/event-stream.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -80,6 +81,7 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   registerTextHygiene(app);
   registerCaching(app);
   await registerCompression(app);
+  registerEventStreams(app);
   // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
   // connection, so the client's next request does not land in the middle of the unread body.
   app.addHook('onSend', (request, reply, payload, done) => {

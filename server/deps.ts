@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database, Db } from './db/client.ts';
+import type { PubSub } from './db/pubsub.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
 import type { AuthGuard } from './http/auth-guard.ts';
 import type { PageMetaRegistry } from './http/page-meta.ts';
@@ -24,6 +25,8 @@ export interface AppDeps {
   db: Db;
   /** Word of changes to shared data, for the caches of public reads, across every process. */
   changes: ChangeNotices;
+  /** Messages between the processes on the database: a render finished in a worker reaches a web process. */
+  pubsub: PubSub;
   queue: JobQueue;
   mailer: Mailer;
   storage: Storage;

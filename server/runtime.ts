@@ -4,6 +4,7 @@ import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
 import { createChangeNotices } from './db/change-notices.ts';
 import { type Database, openDatabase } from './db/client.ts';
+import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
@@ -78,12 +79,14 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
+  const pubsub = createPubSub(database, logger);
   const deps: AppDeps = {
     config,
     logger,
     database,
     db: database.db,
     changes,
+    pubsub,
     queue,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -120,6 +123,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       stopSweeping();
       await queue.stop();
       await changes.close();
+      await pubsub.close();
       await database.close();
     },
   };

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { endEventStreams } from './event-stream.ts';
 
 // A restarted process or another replica is usually answering by then.
 const RETRY_AFTER_SECONDS = 5;
@@ -7,7 +8,8 @@ const RETRY_AFTER_SECONDS = 5;
  * How a web process stops (SIGTERM). From the signal on it takes no new work: every new request, /readyz
  * included, is answered 503 with Retry-After and `Connection: close`, so load balancers and their probes
  * move on, while the requests already running finish. Once none is left, or at the deadline (which cuts
- * off the rest), the listener and its connections close. Must be called before the app is ready.
+ * off the rest), the listener and its connections close. Event streams, which never finish by themselves,
+ * are ended at once (their clients reconnect to another process). Must be called before the app is ready.
  */
 export const prepareGracefulClose = (app: FastifyInstance, deadlineMs: number): (() => Promise<void>) => {
   let draining = false;
@@ -37,6 +39,7 @@ export const prepareGracefulClose = (app: FastifyInstance, deadlineMs: number): 
 
   return async () => {
     draining = true;
+    endEventStreams(app);
     let timer: NodeJS.Timeout | undefined;
     const finished = await Promise.race([
       new Promise<boolean>((resolve) => {

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   hashToken,
+  openExpiringToken,
   openToken,
   randomToken,
   sameSignature,
+  sealExpiringToken,
   sealToken,
   signPayload,
   verifyPayload,
@@ -84,5 +86,26 @@ describe('hashToken', () => {
   it('stores a one-way hash, never the token', () => {
     expect(hashToken('abc')).toMatch(/^[0-9a-f]{64}$/);
     expect(hashToken('abc')).not.toContain('abc');
+  });
+});
+
+describe('expiring sealed tokens', () => {
+  it('open to their payload until they expire, for their purpose only', () => {
+    const token = sealExpiringToken(secret, 'events', 'user-1', inAnHour);
+    expect(openExpiringToken(secret, 'events', token, now)).toBe('user-1');
+    expect(openExpiringToken(secret, 'events', token, (inAnHour + 1) * 1000)).toBeNull();
+    expect(openExpiringToken(secret, 'media', token, now)).toBeNull();
+  });
+
+  it('refuse a moved expiry, a changed payload and anything that is not one', () => {
+    const token = sealExpiringToken(secret, 'events', 'user-1', inAnHour);
+    const [payload, expiry, signature] = token.split('.');
+    expect(
+      openExpiringToken(secret, 'events', `${payload}.${Number(expiry) + 60}.${signature}`, now),
+    ).toBeNull();
+    expect(openExpiringToken(secret, 'events', `user-2.${expiry}.${signature}`, now)).toBeNull();
+    expect(openExpiringToken(secret, 'events', `${token}.more`, now)).toBeNull();
+    expect(openExpiringToken(secret, 'events', sealToken(secret, 'events', 'user-1'), now)).toBeNull();
+    expect(openExpiringToken(secret, 'events', '', now)).toBeNull();
   });
 });

@@ -67,6 +67,28 @@ export const openToken = (secrets: string | Secrets, purpose: string, token: str
   return verifyPayload(secrets, { purpose, payload }, signature) ? payload : null;
 };
 
+/** `<payload>.<expiresAt>.<signature>`: a sealed token that stops opening at `expiresAt` (Unix seconds). */
+export const sealExpiringToken = (
+  secrets: string | Secrets,
+  purpose: string,
+  payload: string,
+  expiresAt: number,
+) => `${payload}.${expiresAt}.${signPayload(secrets, { purpose, payload, expiresAt })}`;
+
+/** The payload of an expiring sealed token whose signature matches and whose time has not passed, else null. */
+export const openExpiringToken = (
+  secrets: string | Secrets,
+  purpose: string,
+  token: string,
+  now = Date.now(),
+): string | null => {
+  const [payload, expiry, signature, ...rest] = token.split('.');
+  if (!payload || !expiry || !signature || rest.length || !/^\d{1,12}$/.test(expiry)) return null;
+  return verifyPayload(secrets, { purpose, payload, expiresAt: Number(expiry) }, signature, now)
+    ? payload
+    : null;
+};
+
 /** An unguessable opaque token (32 random bytes unless a shorter link is worth fewer). */
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url');
 

@@ -35,14 +35,20 @@ const renderQueue = {
 } as const;
 
 const PROGRESS_WRITE_INTERVAL_MS = 1500;
+// The join is the last few seconds before the keepsake is ready, and the page shows each of its steps live.
+const JOIN_PROGRESS_INTERVAL_MS = 500;
 const RENDER_FAILED_JOB = 'soul-story.render-failed';
 
-/** Reports progress to the database at most every 1.5 s, never blocking the render on it. */
-const throttledProgress = (deps: SoulStoryPlatform, write: (percent: number) => Promise<unknown>) => {
+/** Reports progress to the database at most every interval (1.5 s unless told), never blocking the render on it. */
+const throttledProgress = (
+  deps: SoulStoryPlatform,
+  write: (percent: number) => Promise<unknown>,
+  intervalMs = PROGRESS_WRITE_INTERVAL_MS,
+) => {
   let lastWrite = 0;
   return (fraction: number) => {
     const now = Date.now();
-    if (now - lastWrite < PROGRESS_WRITE_INTERVAL_MS) return;
+    if (now - lastWrite < intervalMs) return;
     lastWrite = now;
     write(Math.min(99, Math.floor(fraction * 100))).catch((error) =>
       deps.logger.warn({ err: error }, 'could not record render progress'),
@@ -66,10 +72,13 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
           segmentKey: null,
           segmentStatus: 'failed',
         });
+        const story = await repository.findById(db, data.storyId);
+        if (story) await service.announce(story.userId, { kind: 'keepsake' });
         return;
       }
       const keepsake = await repository.findKeepsake(db, data.userId);
       if (keepsake) await repository.markKeepsakeFailed(db, data.userId, keepsake.version);
+      await service.announce(data.userId, { kind: 'keepsake' });
     },
   });
 
@@ -96,9 +105,10 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
                 input,
                 output: segment,
                 title: story.title,
-                onProgress: throttledProgress(deps, (percent) =>
-                  repository.setSegmentProgress(db, storyId, mediaKey, percent),
-                ),
+                onProgress: throttledProgress(deps, async (percent) => {
+                  await repository.setSegmentProgress(db, storyId, mediaKey, percent);
+                  await service.announce(story.userId, { kind: 'keepsake' });
+                }),
                 signal: job.signal,
               }),
             );
@@ -112,6 +122,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
             segmentKey: null,
             segmentStatus: 'failed',
           });
+          await service.announce(story.userId, { kind: 'keepsake' });
           return;
         }
       }
@@ -123,6 +134,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         await service.removeFiles([segmentKey]);
         return;
       }
+      await service.announce(story.userId, { kind: 'segment', memoryId: storyId });
       await service.requestJoin(story.userId);
     },
   });
@@ -147,8 +159,13 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         CARD_SECONDS.opening +
         stories.reduce((sum, story) => sum + story.segmentSeconds, 0) +
         CARD_SECONDS.closing;
-      const reportJoin = throttledProgress(deps, (percent) =>
-        repository.setJoinProgress(db, userId, version, percent),
+      const reportJoin = throttledProgress(
+        deps,
+        async (percent) => {
+          await repository.setJoinProgress(db, userId, version, percent);
+          await service.announce(userId, { kind: 'keepsake' });
+        },
+        JOIN_PROGRESS_INTERVAL_MS,
       );
       const renderedCards: string[] = [];
       try {
@@ -192,6 +209,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
         logger.warn({ err: error, userId }, 'the keepsake could not be joined');
         await repository.markKeepsakeFailed(db, userId, version);
+        await service.announce(userId, { kind: 'keepsake' });
         return;
       }
       const published = {
@@ -210,6 +228,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
           });
         return replaced;
       });
+      await service.announce(userId, { kind: 'keepsake' });
       if (!previous) {
         // Another render of this version may have published these very files.
         const shown = await repository.findKeepsake(db, userId);

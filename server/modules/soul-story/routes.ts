@@ -4,6 +4,8 @@ import { errorBody } from '#contract/common.ts';
 import {
   completedPromptsResponse,
   concatenatedResponse,
+  eventsQuery,
+  eventsTokenResponse,
   KEEPSAKE_FILE_NAME,
   MAX_PHOTO_BYTES,
   MAX_VIDEO_BYTES,
@@ -19,7 +21,8 @@ import {
 } from '#contract/soul-story.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { userIdOf } from '#server/http/auth-guard.ts';
-import { Invalid } from '#server/http/errors.ts';
+import { Invalid, Unauthorized } from '#server/http/errors.ts';
+import { openEventStream } from '#server/http/event-stream.ts';
 import { type ReceivedForm, receiveForm } from '#server/http/multipart.ts';
 import { fileResponse } from '#server/http/openapi.ts';
 import { sendStoredFile } from '#server/media/send-stored-file.ts';
@@ -184,6 +187,51 @@ export const soulStoryRoutes =
         },
       },
       async (request) => service.keepsakeState(userIdOf(request)),
+    );
+
+    app.post(
+      '/api/soulstory/events/token/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'A token for the events stream’s ?token=, valid for a minute',
+          response: { 200: eventsTokenResponse, 401: errorBody },
+        },
+      },
+      async (request) => service.eventsToken(userIdOf(request)),
+    );
+
+    app.get(
+      '/api/soulstory/events/',
+      {
+        // A browser's EventSource cannot send the header, so a token from POST …/events/token/ may stand in.
+        onRequest: deps.auth.optional,
+        schema: {
+          tags,
+          security: [{ bearer: [] }, {}],
+          summary:
+            'Server-sent events: `keepsake` (the /concatenated/ shape) on connect and on every change, `segment` ({ id }) when a memory is rendered',
+          querystring: eventsQuery,
+          produces: ['text/event-stream'],
+          response: { 200: z.string().describe('text/event-stream'), 401: errorBody },
+        },
+      },
+      async (request, reply) => {
+        const { token } = request.query;
+        const userId = request.userId ?? (token ? service.eventsTokenUser(token) : null);
+        if (!userId) throw new Unauthorized();
+        const stream = openEventStream(reply);
+        try {
+          const stop = await service.followKeepsake(userId, stream.send);
+          stream.onClose(stop);
+        } catch (error) {
+          // The client reconnects, or polls meanwhile.
+          request.log.error({ err: error }, 'could not follow the keepsake');
+          stream.end();
+        }
+      },
     );
 
     app.post(

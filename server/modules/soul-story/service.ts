@@ -8,12 +8,14 @@ import {
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
   soulStoryMessages as messages,
+  type SegmentReadyEvent,
   type SharedKeepsake,
   type SoulStoryItem,
   type StoryType,
   sharedPosterPath,
   sharedVideoPath,
   sharePath,
+  soulStoryEvents,
 } from '#contract/soul-story.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
@@ -21,7 +23,7 @@ import { Conflict, Invalid, NotFound, UnsupportedMedia } from '#server/http/erro
 import type { TemporaryFile } from '#server/http/multipart.ts';
 import { probe, probeDuration } from '#server/media/ffmpeg.ts';
 import { storeUpload } from '#server/media/store-upload.ts';
-import { randomToken } from '#server/security/signed-tokens.ts';
+import { openExpiringToken, randomToken, sealExpiringToken } from '#server/security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
 import { type CardText, type JourneyCardSource, journeyCards } from './cards.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
@@ -46,7 +48,7 @@ const shareTokenPattern = /^[A-Za-z0-9_-]{1,100}$/;
 /** The shared parts the routes and render jobs use. */
 export type SoulStoryPlatform = Pick<
   AppDeps,
-  'config' | 'db' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
+  'config' | 'db' | 'pubsub' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
 >;
 export type SoulStoryDeps = SoulStoryPlatform & {
   /** What the opening and closing cards say about the pilgrim's journey. */
@@ -85,6 +87,16 @@ const acceptPhoto = (type: FileTypeResult | undefined) => {
   if (type?.mime.startsWith('image/')) throw new UnsupportedMedia(messages.photoFormat);
   throw new UnsupportedMedia(messages.onlyImages);
 };
+
+/** What a render tells the pilgrim's open pages: the keepsake's state changed, or a memory's segment is ready. */
+export type KeepsakeChange = { kind: 'keepsake' } | { kind: 'segment'; memoryId: string };
+
+/** One channel per user, so a web process hears only about the pilgrims it holds a stream for. */
+export const changesChannel = (userId: string) => `soul_story_${userId.replaceAll('-', '').toLowerCase()}`;
+
+const EVENTS_TOKEN_PURPOSE = 'soul-story-events';
+/** Long enough to open the stream, short enough that a token in a logged URL is soon worthless. */
+export const EVENTS_TOKEN_SECONDS = 60;
 
 export interface IncomingUpload {
   title: string;
@@ -300,6 +312,73 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return { ...shown, status: failed ? 'failed' : 'rendering', progress: renderProgress(stories, keepsake) };
   };
 
+  /** Tells the pilgrim's open pages, in any web process; a failure only delays them to their next poll. */
+  const announce = async (userId: string, change: KeepsakeChange) => {
+    await deps.pubsub
+      .publish(changesChannel(userId), JSON.stringify(change))
+      .catch((error) => logger.warn({ err: error, userId }, 'could not announce a keepsake change'));
+  };
+
+  const eventsToken = (userId: string) => ({
+    token: sealExpiringToken(
+      deps.config.secrets,
+      EVENTS_TOKEN_PURPOSE,
+      userId,
+      Math.floor(Date.now() / 1000) + EVENTS_TOKEN_SECONDS,
+    ),
+    expires_in: EVENTS_TOKEN_SECONDS,
+  });
+
+  /** The user an events token was minted for, or null. */
+  const eventsTokenUser = (token: string) => {
+    const userId = openExpiringToken(deps.config.secrets, EVENTS_TOKEN_PURPOSE, token);
+    return userId && uuidPattern.test(userId) ? userId : null;
+  };
+
+  /**
+   * Sends the keepsake's state now and again whenever a render changes it (a state equal to the last one
+   * sent is skipped), and each memory whose segment is ready. Answers the function that stops it.
+   */
+  const followKeepsake = async (userId: string, send: (event: string, data: unknown) => void) => {
+    let lastSent = '';
+    let reading: Promise<void> | null = null;
+    let readAgain = false;
+    let stopped = false;
+    const sendState = async () => {
+      do {
+        readAgain = false;
+        const state = JSON.stringify(await keepsakeState(userId));
+        if (stopped || state === lastSent) continue;
+        lastSent = state;
+        send(soulStoryEvents.keepsake, JSON.parse(state));
+      } while (readAgain && !stopped);
+    };
+    // Changes that arrive while the state is being read are taken in by one more read, not one each.
+    const refresh = () => {
+      if (reading) {
+        readAgain = true;
+        return;
+      }
+      reading = sendState()
+        .catch((error) => logger.warn({ err: error, userId }, 'could not read the keepsake for its stream'))
+        .finally(() => {
+          reading = null;
+        });
+    };
+    const unsubscribe = await deps.pubsub.subscribe(changesChannel(userId), (payload) => {
+      const change = payload ? (JSON.parse(payload) as KeepsakeChange) : null;
+      if (change?.kind === 'segment' && !stopped)
+        send(soulStoryEvents.segment, { id: change.memoryId } satisfies SegmentReadyEvent);
+      refresh();
+    });
+    // Listening before the first read: a change made meanwhile is read again rather than missed.
+    refresh();
+    return async () => {
+      stopped = true;
+      await unsubscribe();
+    };
+  };
+
   const share = async (userId: string) => {
     const keepsake = await repository.findKeepsake(db, userId);
     if (!keepsake?.videoKey) throw new Conflict(messages.notReadyToShare);
@@ -367,6 +446,10 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     sharedMediaKey,
     requestJoin,
     removeFiles,
+    announce,
+    eventsToken,
+    eventsTokenUser,
+    followKeepsake,
     currentCards,
     refreshJourneyCards,
   };

@@ -13,12 +13,13 @@ export const isKeepsakePending = (keepsake: ConcatenatedResponse | undefined) =>
   keepsake.status === 'rendering' ||
   (keepsake.video_url === null && keepsake.status !== 'failed');
 
-export const keepsakeQuery = () =>
+/** Polls while the keepsake is on its way, unless the events stream (`live`) brings each change itself. */
+export const keepsakeQuery = (live = false) =>
   queryOptions({
     queryKey: soulStoryKeys.keepsake(),
     queryFn: fetchKeepsake,
     staleTime: 0,
-    refetchInterval: (query) => (isKeepsakePending(query.state.data) ? POLL_MS : false),
+    refetchInterval: (query) => (!live && isKeepsakePending(query.state.data) ? POLL_MS : false),
   });
 
-export const useKeepsake = () => useQuery(keepsakeQuery());
+export const useKeepsake = (live = false) => useQuery(keepsakeQuery(live));

@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { KEEPSAKE_FILE_NAME, soulStoryMessages } from '#contract/soul-story.ts';
 import { useKeepsake } from '../api/get-keepsake.ts';
+import { useKeepsakeEvents } from '../api/keepsake-events.ts';
 import { ShareControls } from './ShareControls.tsx';
 
 function Generating({ progress }: { progress: number }) {
@@ -22,7 +23,8 @@ function Generating({ progress }: { progress: number }) {
 
 /** Shown once all four prompts have a take: the keepsake as it renders, then to watch, download and share. */
 export function CompletionSection() {
-  const { data: keepsake, error } = useKeepsake();
+  const live = useKeepsakeEvents();
+  const { data: keepsake, error } = useKeepsake(live);
   useEffect(() => {
     if (error) console.warn('Could not load the final video', error);
   }, [error]);

@@ -1,0 +1,77 @@
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The event streams open now: a stream never ends by itself, so a shutdown ends them. */
+    eventStreams: Set<EventStream>;
+  }
+}
+
+const HEARTBEAT_MS = 20_000;
+// How long a browser's EventSource waits before it reconnects after the stream ended.
+const RECONNECT_MS = 3000;
+
+export interface EventStream {
+  send(event: string, data: unknown): void;
+  /** Called once, when the client went away or the stream was ended (at once if it already was). */
+  onClose(listener: () => void): void;
+  end(): void;
+}
+
+/** Ends every open event stream, as a shutdown begins. */
+export const endEventStreams = (app: FastifyInstance) => {
+  for (const stream of [...app.eventStreams]) stream.end();
+};
+
+/** Keeps the open streams, so that a graceful close, and app.close, can end them. */
+export const registerEventStreams = (app: FastifyInstance) => {
+  app.decorate('eventStreams', new Set<EventStream>());
+  app.addHook('preClose', async () => endEventStreams(app));
+};
+
+/**
+ * Server-sent events on a reply: its headers now (never compressed: the reply is taken out of Fastify's
+ * hands, so no plugin buffers it), a comment every 20 s so proxies keep the connection, and one end,
+ * whether the client leaves or the server ends it.
+ */
+export const openEventStream = (reply: FastifyReply): EventStream => {
+  reply.hijack();
+  // Headers set by hooks before the handler (CORS, security headers) still go out.
+  reply.raw.writeHead(200, {
+    ...(reply.getHeaders() as OutgoingHttpHeaders),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  // Nothing is written once the stream ended or the client left: a late render's news is dropped.
+  const write = (text: string) => {
+    if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(text);
+  };
+  write(`retry: ${RECONNECT_MS}\n\n`);
+  const closeListeners: (() => void)[] = [];
+  let closed = false;
+  const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const streams = reply.server.eventStreams;
+  const stream: EventStream = {
+    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    onClose: (listener) => {
+      if (closed) listener();
+      else closeListeners.push(listener);
+    },
+    end: () => reply.raw.end(),
+  };
+  const finish = () => {
+    if (closed) return;
+    closed = true;
+    clearInterval(heartbeat);
+    streams.delete(stream);
+    for (const listener of closeListeners) listener();
+  };
+  streams.add(stream);
+  reply.raw.once('close', finish);
+  // A client gone before the stream opened has had its 'close' already.
+  if (reply.raw.destroyed) finish();
+  return stream;
+};
