@@ -9,6 +9,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./keepsake.ts'),
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
+  () => import('./first-screen.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import HomePage from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -7,7 +8,11 @@ import { RouteError } from './RouteError.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-/** Each page is its own chunk, so the home route loads only what it shows. */
+/**
+ * Each page is its own chunk, so the home route loads only what it shows. The home page itself (a few
+ * kilobytes) comes with the entry: most pilgrims land there, and its hero can then paint without waiting
+ * for a second round trip.
+ */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 
 const route = (path: string, load: () => PageModule): RouteObject => ({ path, lazy: page(load) });
@@ -22,7 +27,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      route('/', () => import('../features/home/HomePage.tsx')),
+      { path: '/', Component: HomePage },
       ...routes(['/LoginSignup', '/login'], () => import('../features/auth/LoginSignupPage.tsx')),
       route('/reset-password/:token?', () => import('../features/auth/ResetPasswordPage.tsx')),
       route('/about', () => import('../features/about/AboutPage.tsx')),
