@@ -4,10 +4,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { pwa } from './web/pwa.config.ts';
 
 /**
- * The fonts the first screen paints with (body text in Inter, the hero's heading in Lora), preloaded by
+ * The fonts the first screen paints with (body text and buttons in Inter, headings in Lora), preloaded by
  * their hashed build names so that they download alongside the stylesheet rather than after it.
  */
-const firstScreenFonts = ['inter-latin-400-normal', 'lora-latin-600-normal'];
+const firstScreenFonts = ['inter-latin-400-normal', 'inter-latin-600-normal', 'lora-latin-600-normal'];
 
 const preloadFirstScreenFonts = (): Plugin => ({
   name: 'pilgrim-soul:preload-fonts',

@@ -7,7 +7,12 @@ import '@fontsource/lora/latin-600.css';
 import './app/mantine.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { config as zodConfig } from 'zod';
 import { App } from './app/App.tsx';
+
+// Zod would probe for eval (new Function) to build faster parsers; the content security policy forbids
+// eval, and browsers report every such probe as a violation.
+zodConfig({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -22,8 +22,12 @@ export function Layout() {
   return (
     <Box style={{ '--app-shell-header-height': `${HEADER_HEIGHT}px` }}>
       <Header />
-      <Box component="main" pt={HEADER_HEIGHT} mih="100dvh">
-        <Outlet />
+      <Box component="main" pt={HEADER_HEIGHT}>
+        {/* A page fills at least the screen, so the footer starts below it and is not pushed down
+            (a layout shift) when the page's content or data arrives. */}
+        <Box mih={`calc(100dvh - ${HEADER_HEIGHT}px)`}>
+          <Outlet />
+        </Box>
         <Footer variant={pathname === '/' ? 'home' : 'compact'} />
       </Box>
       {hasToasted && (

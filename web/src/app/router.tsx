@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import HomePage from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
@@ -16,6 +16,20 @@ type PageModule = Promise<{ default: ComponentType }>;
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 
 const route = (path: string, load: () => PageModule): RouteObject => ({ path, lazy: page(load) });
+
+/**
+ * A page behind sign-in: its chunk loads when it renders, not when the route matches, so a signed-out
+ * visitor sent to sign in does not download the page they cannot see yet.
+ */
+const signedInRoutes = (paths: string[], load: () => PageModule): RouteObject[] => {
+  const Page = lazy(load);
+  const element = (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+  return paths.map((path) => ({ path, element }));
+};
 
 /** Both spellings the spec gives lead to one screen; paths match without regard to letter case. */
 const routes = (paths: string[], load: () => PageModule): RouteObject[] =>
@@ -55,10 +69,16 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          route('/profile', () => import('../features/profile/ProfilePage.tsx')),
-          ...routes(['/soul-story', '/soulstory'], () => import('../features/soul-story/SoulStoryPage.tsx')),
-          route('/chatbot', () => import('../features/vela/ChatPage.tsx')),
-          route('/notifications', () => import('../features/notifications/NotificationsPage.tsx')),
+          ...signedInRoutes(['/profile'], () => import('../features/profile/ProfilePage.tsx')),
+          ...signedInRoutes(
+            ['/soul-story', '/soulstory'],
+            () => import('../features/soul-story/SoulStoryPage.tsx'),
+          ),
+          ...signedInRoutes(['/chatbot'], () => import('../features/vela/ChatPage.tsx')),
+          ...signedInRoutes(
+            ['/notifications'],
+            () => import('../features/notifications/NotificationsPage.tsx'),
+          ),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

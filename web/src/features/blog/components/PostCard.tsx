@@ -1,4 +1,4 @@
-import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BlogPost } from '#contract/blog.ts';
 import { formatLongDate } from '#web/shared/dates.ts';
@@ -27,14 +27,9 @@ export function PostCard({ post }: { post: BlogPost }) {
           {post.teaser}
         </Text>
       </Stack>
-      <Button
-        component={Link}
-        to={`/blog/${post.slug}`}
-        variant="light"
-        mt="md"
-        aria-label={`Read More: ${post.title}`}
-      >
-        Read More
+      {/* The title is in the link's own text, not only its label: search engines read text. */}
+      <Button component={Link} to={`/blog/${post.slug}`} variant="light" mt="md">
+        Read More<VisuallyHidden>: {post.title}</VisuallyHidden>
       </Button>
     </Card>
   );
