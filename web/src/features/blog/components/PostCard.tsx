@@ -27,9 +27,15 @@ export function PostCard({ post }: { post: BlogPost }) {
           {post.teaser}
         </Text>
       </Stack>
-      {/* The title is in the link's own text, not only its label: search engines read text. */}
-      <Button component={Link} to={`/blog/${post.slug}`} variant="light" mt="md">
-        Read More<VisuallyHidden>: {post.title}</VisuallyHidden>
+      {/* The title is in the link's own text too, not only its label: search engines read text. */}
+      <Button
+        component={Link}
+        to={`/blog/${post.slug}`}
+        variant="light"
+        mt="md"
+        aria-label={`Read More: ${post.title}`}
+      >
+        Read More<VisuallyHidden component="span">: {post.title}</VisuallyHidden>
       </Button>
     </Card>
   );
