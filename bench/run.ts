@@ -12,6 +12,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./data-export.ts'),
   () => import('./scale-out.ts'),
   () => import('./request-cost.ts'),
+  () => import('./first-screen.ts'),
 ];
 
 const print = (section: string, rows: BenchRow[]) => {

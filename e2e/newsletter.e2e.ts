@@ -18,6 +18,8 @@ describe('newsletter with double opt-in', () => {
     const email = `letters.${randomBytes(4).toString('hex')}@example.com`;
     const page = await browser.newPage();
     await page.goto('/');
+    // The form loads as the visitor nears it.
+    await page.getByRole('heading', { name: 'Letters for the road home' }).scrollIntoViewIfNeeded();
     const subscribe = form(page);
     await subscribe.scrollIntoViewIfNeeded();
 

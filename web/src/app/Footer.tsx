@@ -10,15 +10,29 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useIntersection } from '@mantine/hooks';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconMail } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { footerLinks, socialLinks } from './navigation.ts';
 
-// The subscribe form brings its validation schemas; it loads after the page has shown.
+// The subscribe form brings its validation schemas; it loads as the visitor nears it, so a phone
+// reading the first screen never downloads them.
 const SubscribeForm = lazy(async () => ({
   default: (await import('../features/newsletter/SubscribeForm.tsx')).SubscribeForm,
 }));
+
+const SUBSCRIBE_FORM_HEIGHT = 120;
+
+function WhenNearViewport({ children }: { children: ReactNode }) {
+  const { ref, entry } = useIntersection<HTMLDivElement>({ rootMargin: '400px 0px' });
+  const [near, setNear] = useState(false);
+  useEffect(() => {
+    if (entry?.isIntersecting) setNear(true);
+  }, [entry?.isIntersecting]);
+  const placeholder = <Box ref={ref} mih={SUBSCRIBE_FORM_HEIGHT} />;
+  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : placeholder;
+}
 
 const socialIcons = {
   Email: IconMail,
@@ -94,9 +108,9 @@ export function Footer({ variant }: { variant: 'home' | 'compact' }) {
                 <Text size="sm" c="dimmed">
                   Occasional reflections, new Soul Story prompts and community news. No noise.
                 </Text>
-                <Suspense fallback={<Box mih={120} />}>
+                <WhenNearViewport>
                   <SubscribeForm />
-                </Suspense>
+                </WhenNearViewport>
               </Stack>
               <SocialIcons />
             </Group>

@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import HomePage from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
 import { RequireAuth } from './RequireAuth.tsx';
@@ -7,10 +8,28 @@ import { RouteError } from './RouteError.tsx';
 
 type PageModule = Promise<{ default: ComponentType }>;
 
-/** Each page is its own chunk, so the home route loads only what it shows. */
+/**
+ * Each page is its own chunk, so the home route loads only what it shows. The home page itself (a few
+ * kilobytes) comes with the entry: most pilgrims land there, and its hero can then paint without waiting
+ * for a second round trip.
+ */
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 
 const route = (path: string, load: () => PageModule): RouteObject => ({ path, lazy: page(load) });
+
+/**
+ * A page behind sign-in: its chunk loads when it renders, not when the route matches, so a signed-out
+ * visitor sent to sign in does not download the page they cannot see yet.
+ */
+const signedInRoutes = (paths: string[], load: () => PageModule): RouteObject[] => {
+  const Page = lazy(load);
+  const element = (
+    <Suspense fallback={null}>
+      <Page />
+    </Suspense>
+  );
+  return paths.map((path) => ({ path, element }));
+};
 
 /** Both spellings the spec gives lead to one screen; paths match without regard to letter case. */
 const routes = (paths: string[], load: () => PageModule): RouteObject[] =>
@@ -22,7 +41,7 @@ export const router = createBrowserRouter([
     errorElement: <RouteError />,
     HydrateFallback: () => null,
     children: [
-      route('/', () => import('../features/home/HomePage.tsx')),
+      { path: '/', Component: HomePage },
       ...routes(['/LoginSignup', '/login'], () => import('../features/auth/LoginSignupPage.tsx')),
       route('/reset-password/:token?', () => import('../features/auth/ResetPasswordPage.tsx')),
       route('/about', () => import('../features/about/AboutPage.tsx')),
@@ -50,10 +69,16 @@ export const router = createBrowserRouter([
       {
         element: <RequireAuth />,
         children: [
-          route('/profile', () => import('../features/profile/ProfilePage.tsx')),
-          ...routes(['/soul-story', '/soulstory'], () => import('../features/soul-story/SoulStoryPage.tsx')),
-          route('/chatbot', () => import('../features/vela/ChatPage.tsx')),
-          route('/notifications', () => import('../features/notifications/NotificationsPage.tsx')),
+          ...signedInRoutes(['/profile'], () => import('../features/profile/ProfilePage.tsx')),
+          ...signedInRoutes(
+            ['/soul-story', '/soulstory'],
+            () => import('../features/soul-story/SoulStoryPage.tsx'),
+          ),
+          ...signedInRoutes(['/chatbot'], () => import('../features/vela/ChatPage.tsx')),
+          ...signedInRoutes(
+            ['/notifications'],
+            () => import('../features/notifications/NotificationsPage.tsx'),
+          ),
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,4 @@
-import { Button, Card, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Image, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import type { BlogPost } from '#contract/blog.ts';
 import { formatLongDate } from '#web/shared/dates.ts';
@@ -27,6 +27,7 @@ export function PostCard({ post }: { post: BlogPost }) {
           {post.teaser}
         </Text>
       </Stack>
+      {/* The title is in the link's own text too, not only its label: search engines read text. */}
       <Button
         component={Link}
         to={`/blog/${post.slug}`}
@@ -34,7 +35,7 @@ export function PostCard({ post }: { post: BlogPost }) {
         mt="md"
         aria-label={`Read More: ${post.title}`}
       >
-        Read More
+        Read More<VisuallyHidden component="span">: {post.title}</VisuallyHidden>
       </Button>
     </Card>
   );

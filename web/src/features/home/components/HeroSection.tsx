@@ -1,10 +1,44 @@
 import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useAfterPageLoad } from '../useAfterPageLoad.ts';
 import { BackgroundVideo } from './SiteVideo.tsx';
+
+const cover = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' } as const;
+
+/**
+ * The first thing a phone paints: a few kilobytes of still dawn, fetched first. Width and height
+ * reserve its place (no layout shift); the ambient video comes over it only once the page has loaded.
+ */
+function HeroStill({ onLoad }: { onLoad: () => void }) {
+  return (
+    <picture>
+      <source srcSet="/static/images/landscape-dawn.avif" type="image/avif" />
+      <source srcSet="/static/images/landscape-dawn.webp" type="image/webp" />
+      <img
+        src="/static/images/landscape-dawn.jpg"
+        alt=""
+        width={1600}
+        height={900}
+        fetchPriority="high"
+        decoding="async"
+        onLoad={onLoad}
+        ref={(image) => {
+          // Cached, it may have loaded before React attached onLoad.
+          if (image?.complete) onLoad();
+        }}
+        style={cover}
+      />
+    </picture>
+  );
+}
 
 export function HeroSection() {
   const reduceMotion = useReducedMotion();
+  const pageLoaded = useAfterPageLoad();
+  const [stillShown, setStillShown] = useState(false);
+  const showStill = () => setStillShown(true);
   return (
     <Box
       component="section"
@@ -15,7 +49,8 @@ export function HeroSection() {
       style={{ overflow: 'hidden' }}
       bg="#3b5670"
     >
-      <BackgroundVideo name="ambient" poster="/static/images/landscape-dawn.svg" playing={!reduceMotion} />
+      <HeroStill onLoad={showStill} />
+      {pageLoaded && stillShown && !reduceMotion && <BackgroundVideo name="ambient" />}
       <Stack
         pos="absolute"
         inset={0}

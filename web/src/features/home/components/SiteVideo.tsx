@@ -41,14 +41,11 @@ export function SiteVideo({ name, poster, label }: SiteVideoProps) {
   );
 }
 
-interface BackgroundVideoProps {
-  name: string;
-  poster: string;
-  playing: boolean;
-}
-
-/** Decorative, muted and looping; people who ask for less motion see its still poster instead. */
-export function BackgroundVideo({ name, poster, playing }: BackgroundVideoProps) {
+/**
+ * Decorative, muted and looping, laid over the hero's still (it stays transparent until its first
+ * frame). The hero shows it only after the page has loaded, and never to people who ask for less motion.
+ */
+export function BackgroundVideo({ name }: { name: string }) {
   const sources = sourcesOf(name);
   return (
     <video
@@ -57,9 +54,8 @@ export function BackgroundVideo({ name, poster, playing }: BackgroundVideoProps)
       muted
       loop
       playsInline
-      autoPlay={playing}
-      preload={playing ? 'auto' : 'none'}
-      poster={poster}
+      autoPlay
+      preload="auto"
       style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
     >
       {sources.map((source, index) => (
