@@ -38,7 +38,8 @@ const sendTusResponse = async (reply: FastifyReply, response: Response) => {
   }
   reply.header('cache-control', 'no-store');
   if (response.status >= 400) return reply.send({ error: (await response.text()).trim() });
-  return reply.send(response.status === 204 ? undefined : await response.text());
+  // tus's successes carry no body, only headers.
+  return reply.send();
 };
 
 /** A finished upload answers from its row: its bytes are in the memory it became. */
@@ -54,7 +55,18 @@ const sendFinished = (reply: FastifyReply, status: 200 | 204, bytes: number, ite
     })
     .send();
 
-const noBody = (description: string) => ({ description, content: {} });
+/** An answer without a body, told in its headers (for the OpenAPI document). */
+const noBody = (description: string, headers: Record<string, string>) =>
+  z.null().meta({
+    description,
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, meaning]) => [name, { type: 'string', description: meaning }]),
+    ),
+  });
+const offsetHeader = { 'Upload-Offset': 'How many bytes the server holds' };
+const itemHeader = {
+  [UPLOAD_ITEM_ID_HEADER]: 'Once the upload is finished: the id of the memory it became',
+};
 
 export const uploadsRoutes =
   (deps: AppDeps, service: UploadsService): FastifyPluginAsyncZod =>
@@ -77,7 +89,7 @@ export const uploadsRoutes =
           summary:
             'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type and title; answers 201 with Location',
           response: {
-            201: noBody('Created: Location names the upload'),
+            201: noBody('Created', { Location: 'The upload’s URL, for HEAD, PATCH and DELETE' }),
             400: errorBody,
             401: errorBody,
             409: errorBody,
@@ -114,7 +126,15 @@ export const uploadsRoutes =
         summary:
           'tus 1.0: how many bytes the server holds (Upload-Offset); once finished, Upload-Item-Id names the memory',
         params,
-        response: { 200: noBody('Upload-Offset and Upload-Length'), 401: errorBody, 404: errorBody },
+        response: {
+          200: noBody('Where the upload stands', {
+            ...offsetHeader,
+            'Upload-Length': 'The whole size, once known',
+            ...itemHeader,
+          }),
+          401: errorBody,
+          404: errorBody,
+        },
       },
       handler: async (request, reply) => {
         const context = await owned(request);
@@ -136,7 +156,7 @@ export const uploadsRoutes =
             'tus 1.0: the next bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last one saves the memory and answers Upload-Item-Id',
           params,
           response: {
-            204: noBody('Received: Upload-Offset is the new offset'),
+            204: noBody('Received', { ...offsetHeader, ...itemHeader }),
             400: errorBody,
             401: errorBody,
             404: errorBody,
@@ -171,7 +191,11 @@ export const uploadsRoutes =
           operationId: 'terminateUpload',
           summary: 'tus 1.0 termination: the server deletes what it received',
           params,
-          response: { 204: noBody('Terminated'), 401: errorBody, 404: errorBody },
+          response: {
+            204: noBody('Terminated: what was received is deleted', {}),
+            401: errorBody,
+            404: errorBody,
+          },
         },
       },
       async (request, reply) => {
