@@ -111,7 +111,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     messagesFeature(services.messages),
     surveyFeature(deps.auth, services.survey),
     adminFeature(deps, services),
-    accountFeature(deps, payments.cancelSubscription),
+    accountFeature(deps, payments.cancelSubscription, services.uploads.removeForUser),
     dataExportFeature(deps, services),
   ];
   return { features, services };

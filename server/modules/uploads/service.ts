@@ -238,6 +238,15 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     return expired.length;
   };
 
+  /** An account being deleted: its uploads in progress go, bytes and records. */
+  const removeForUser = async (userId: string) => {
+    const owned = await db
+      .select({ id: resumableUploads.id })
+      .from(resumableUploads)
+      .where(eq(resumableUploads.userId, userId));
+    for (const { id } of owned) await forget(id);
+  };
+
   /** After a terminate (DELETE): the row goes; a finished upload's memory stays until deleted on its own. */
   const dropRecord = (row: UploadRow) => db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
 
@@ -247,7 +256,7 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     return tus.handleWeb(request);
   };
 
-  return { findOwned, admitNew, checkGrowth, handle, removeExpired, dropRecord };
+  return { findOwned, admitNew, checkGrowth, handle, removeExpired, removeForUser, dropRecord };
 };
 
 export type UploadsService = ReturnType<typeof createUploadsService>;
