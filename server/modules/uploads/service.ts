@@ -48,6 +48,9 @@ const createDataStore = (config: AppDeps['config']): DataStore =>
           bucket: config.S3_BUCKET,
         },
         expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+        // Expiry is told by the upload's own record and the expire job, not object tags: several
+        // S3-compatible services do not support tagging.
+        useTags: false,
       })
     : new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
 
