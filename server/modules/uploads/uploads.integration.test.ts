@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, soulStoryMessages as messages } from '#contract/soul-story.ts';
 import { uploadMessages } from '#contract/uploads.ts';
@@ -78,6 +79,33 @@ describe(`resumable uploads on ${process.env.TEST_DB}`, () => {
     expect(await memories(pilgrim.headers)).toHaveLength(1);
     // The memory holds the bytes now; the upload keeps none.
     expect(await storedUploads()).not.toContain(location.split('/').at(-1));
+  });
+
+  it('works with tus-js-client: a take sent in chunks becomes one memory, whose id the last answer names', async () => {
+    const pilgrim = await createUser(testApp);
+    const take = files['a.mp4']!;
+    let itemId: string | undefined;
+    const accepted: number[] = [];
+    await new Promise<void>((resolve, reject) => {
+      new TusUpload(take, {
+        endpoint: `${tus.base}/api/uploads/`,
+        chunkSize: Math.ceil(take.length / 4),
+        headers: pilgrim.headers,
+        metadata: { type: 'what_found_you', title: '' },
+        storeFingerprintForResuming: false,
+        onChunkComplete: (_chunk, bytesAccepted) => accepted.push(bytesAccepted),
+        onAfterResponse: (_request, response) => {
+          itemId ??= response.getHeader('Upload-Item-Id');
+        },
+        onSuccess: () => resolve(),
+        onError: reject,
+      }).start();
+    });
+    expect(accepted).toHaveLength(4);
+    expect(accepted.at(-1)).toBe(take.length);
+    expect(await memories(pilgrim.headers)).toEqual([
+      expect.objectContaining({ id: itemId, type: 'what_found_you' }),
+    ]);
   });
 
   it('terminates an upload: what was received is deleted and the upload is gone', async () => {
