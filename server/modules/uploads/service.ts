@@ -25,7 +25,7 @@ export interface ExpireJobData {
   uploadId: string;
 }
 
-export type UploadsDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'logger' | 'temporaryFiles'>;
+export type UploadsDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'logger' | 'temporaryFiles' | 'storage'>;
 type UploadRow = typeof resumableUploads.$inferSelect;
 
 /** What the HTTP route learnt about a request before tus sees it: who asks, and about which upload. */
@@ -80,7 +80,7 @@ export const readUploadMetadata = (header: string | undefined) => {
  * bucket), the table of who owns each upload, and completion through the Soul Stories service.
  */
 export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryService) => {
-  const { db, queue, logger, temporaryFiles } = deps;
+  const { db, queue, logger, temporaryFiles, storage } = deps;
   const datastore = createDataStore(deps.config);
   /** The HTTP route's knowledge of each request, for the tus hooks that receive only the request. */
   const contexts = new WeakMap<object, UploadRequestContext>();
@@ -110,6 +110,15 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     await db.delete(resumableUploads).where(eq(resumableUploads.id, id));
   };
 
+  /**
+   * A finished upload's bytes. In a bucket they are a plain object and its `.info` by then: the S3
+   * store's own remove looks for the multipart upload, which no longer exists, and stops there.
+   */
+  const removeFinished = async (id: string) => {
+    if (!deps.config.S3_BUCKET) return datastore.remove(id);
+    for (const key of [id, `${id}.info`]) await storage.remove(key);
+  };
+
   const readAll = async (id: string, file: string) => {
     const source = (await (datastore as DataStore & { read(id: string): Readable | Promise<Readable> }).read(
       id,
@@ -135,11 +144,9 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
         .set({ itemId: item.id, bytes, finishedAt: new Date() })
         .where(eq(resumableUploads.id, row.id));
       // The memory holds its own copy now; the upload's answer lives on in its row.
-      await datastore
-        .remove(row.id)
-        .catch((error: unknown) =>
-          logger.warn({ err: error, uploadId: row.id }, 'could not remove a finished upload'),
-        );
+      await removeFinished(row.id).catch((error: unknown) =>
+        logger.warn({ err: error, uploadId: row.id }, 'could not remove a finished upload'),
+      );
       return item.id;
     } catch (error) {
       // Refused (unreadable, a fourth photo…): nothing of it is kept, as with the multipart route.
