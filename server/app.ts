@@ -99,7 +99,24 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
           request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? ''),
         credentials: false,
         methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        allowedHeaders: ['authorization', 'content-type'],
+        // The tus headers, so a page elsewhere can send resumable uploads and read where they stand.
+        allowedHeaders: [
+          'authorization',
+          'content-type',
+          'tus-resumable',
+          'upload-length',
+          'upload-defer-length',
+          'upload-metadata',
+          'upload-offset',
+        ],
+        exposedHeaders: [
+          'location',
+          'tus-resumable',
+          'upload-offset',
+          'upload-length',
+          'upload-expires',
+          'upload-item-id',
+        ],
         maxAge: 600,
       }),
   });

@@ -160,6 +160,8 @@ export type Config = Omit<z.infer<typeof configSchema>, 'SECRET'> & {
   mediaDir: string;
   /** Uploads being received and files being rendered; nothing in it outlives its request or job. */
   temporaryDir: string;
+  /** Resumable uploads being received: kept across restarts (unlike tmp/) until finished or expired. */
+  uploadsDir: string;
   outboxDir: string;
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
   payments: 'test' | 'stripe';
@@ -218,6 +220,7 @@ export const loadConfig = (env: Record<string, string | undefined> = process.env
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
     temporaryDir: path.join(dataDir, 'tmp'),
+    uploadsDir: path.join(dataDir, 'uploads'),
     outboxDir: path.join(dataDir, 'outbox'),
     database: values.DATABASE_URL
       ? { kind: 'postgres', url: values.DATABASE_URL }

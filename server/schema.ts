@@ -13,5 +13,6 @@ export * from './modules/payments/tables.ts';
 export * from './modules/soul-story/tables.ts';
 export * from './modules/store/tables.ts';
 export * from './modules/survey/tables.ts';
+export * from './modules/uploads/tables.ts';
 export * from './modules/vela/tables.ts';
 export * from './security/tables.ts';

@@ -1,7 +1,48 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
+import S3rver, { type S3rverContext } from 's3rver';
+
+/**
+ * ListParts and AbortMultipartUpload, which s3rver lacks and resumable uploads' S3 store needs. s3rver
+ * keeps an unfinished multipart upload's parts in `<bucket>/._S3rver_uploads/<uploadId>/<number>` (with
+ * `<number>.md5`), and removes that folder once the upload is completed.
+ */
+const multipartUploadRoutes =
+  (directory: string) => async (context: S3rverContext, next: () => Promise<void>) => {
+    const uploadId = context.query.uploadId;
+    const [, bucket = '', ...key] = context.path.split('/');
+    const isListOrAbort =
+      typeof uploadId === 'string' && (context.method === 'GET' || context.method === 'DELETE');
+    if (!isListOrAbort || !/^[0-9a-f]+$/.test(uploadId)) return next();
+    const folder = path.join(directory, bucket, '._S3rver_uploads', uploadId);
+    const names = await readdir(folder).catch(() => null);
+    if (!names) {
+      context.status = 404;
+      context.type = 'application/xml';
+      context.body = `<?xml version="1.0" encoding="UTF-8"?><Error><Code>NoSuchUpload</Code><Message>The specified upload does not exist.</Message></Error>`;
+      return;
+    }
+    if (context.method === 'DELETE') {
+      await rm(folder, { recursive: true, force: true });
+      context.status = 204;
+      return;
+    }
+    const numbers = names
+      .filter((name) => /^\d+$/.test(name))
+      .map(Number)
+      .sort((a, b) => a - b);
+    const parts = await Promise.all(
+      numbers.map(async (number) => {
+        const file = path.join(folder, String(number));
+        const [{ size }, md5] = await Promise.all([stat(file), readFile(`${file}.md5`, 'utf8')]);
+        return `<Part><PartNumber>${number}</PartNumber><ETag>"${md5}"</ETag><Size>${size}</Size></Part>`;
+      }),
+    );
+    context.status = 200;
+    context.type = 'application/xml';
+    context.body = `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>${bucket}</Bucket><Key>${key.join('/')}</Key><UploadId>${uploadId}</UploadId><IsTruncated>false</IsTruncated>${parts.join('')}</ListPartsResult>`;
+  };
 
 export interface TestBucket {
   /** The app's settings for this bucket, to pass to loadConfig or createTestApp. */
@@ -24,6 +65,7 @@ export const startTestBucket = async (): Promise<TestBucket> => {
     directory,
     configureBuckets: [{ name: 'media' }],
   });
+  server.middleware.unshift(multipartUploadRoutes(directory));
   const written: string[] = [];
   server.on('event', (event) => {
     for (const record of event.Records)

@@ -10,8 +10,20 @@ declare module 's3rver' {
     configureBuckets?: { name: string }[];
   }
 
+  /** The part of a Koa context the added routes read and write. */
+  export interface S3rverContext {
+    method: string;
+    path: string;
+    query: Record<string, string | string[] | undefined>;
+    status: number;
+    type: string;
+    body: unknown;
+  }
+
   export default class S3rver {
     constructor(options: S3rverOptions);
+    /** Koa's middleware list (S3rver is a Koa app), composed when the server starts. */
+    middleware: ((context: S3rverContext, next: () => Promise<void>) => Promise<void>)[];
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
     /** S3 event notifications, one for each object created or removed. */

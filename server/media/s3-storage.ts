@@ -10,6 +10,7 @@ import {
   HeadObjectCommand,
   paginateListObjectsV2,
   S3Client,
+  type S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -30,8 +31,9 @@ export type S3Settings = { bucket: string } & Pick<
   'S3_ENDPOINT' | 'S3_REGION' | 'S3_ACCESS_KEY_ID' | 'S3_SECRET_ACCESS_KEY' | 'S3_FORCE_PATH_STYLE'
 >;
 
-const createClient = (settings: S3Settings) =>
-  new S3Client({
+/** The client settings for the bucket, shared with the resumable uploads' S3 store. */
+export const s3ClientConfig = (settings: S3Settings) =>
+  ({
     region: settings.S3_REGION,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
     ...(settings.S3_ENDPOINT ? { endpoint: settings.S3_ENDPOINT } : {}),
@@ -47,7 +49,9 @@ const createClient = (settings: S3Settings) =>
     // checksummed (aws-chunked) uploads.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  }) satisfies S3ClientConfig;
+
+const createClient = (settings: S3Settings) => new S3Client(s3ClientConfig(settings));
 
 const isMissing = (error: unknown) =>
   error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;

@@ -27,6 +27,7 @@ import {
 } from './soul-story/index.ts';
 import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
 import { createSurveyService, type SurveyService, surveyFeature } from './survey/index.ts';
+import { createUploadsService, type UploadsService, uploadsFeature } from './uploads/index.ts';
 import { velaFeature } from './vela/index.ts';
 
 /** The services other features, and tests through the runtime, call directly. */
@@ -40,6 +41,7 @@ export interface Services {
   donations: DonationsService;
   store: StoreService;
   survey: SurveyService;
+  uploads: UploadsService;
 }
 
 /** The keepsake's cards: the first name from the account, the rest from the Camino record. */
@@ -91,12 +93,14 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     donations: createDonationsService(deps, payments),
     store: createStoreService(deps, payments),
     survey: createSurveyService(deps),
+    uploads: createUploadsService(deps, soulStory),
   };
   const features = [
     authFeature(deps),
     profileFeature(deps, services.journey),
     journeyFeature(deps, services.journey),
     soulStoryFeature(deps, services.soulStory),
+    uploadsFeature(deps, services.uploads),
     notificationsFeature(deps),
     velaFeature(deps),
     paymentsFeature(deps, services.payments),
@@ -107,7 +111,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     messagesFeature(services.messages),
     surveyFeature(deps.auth, services.survey),
     adminFeature(deps, services),
-    accountFeature(deps, payments.cancelSubscription),
+    accountFeature(deps, payments.cancelSubscription, services.uploads.removeForUser),
     dataExportFeature(deps, services),
   ];
   return { features, services };

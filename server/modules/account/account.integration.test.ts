@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
@@ -10,6 +10,7 @@ import { authMessages } from '#contract/auth.ts';
 import * as schema from '#server/schema.ts';
 import { listFiles, makeClip, makePhoto, multipartBody, storyClient } from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { tusMetadata } from '#test/tus.ts';
 import { newUserDetails, signIn, signUp } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import { addNotification } from '../notifications/index.ts';
@@ -81,6 +82,31 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       (rows) => rows.every((row) => row.segmentStatus === 'ready'),
       60_000,
     );
+
+    // A take being sent by tus, half received.
+    const take = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/uploads/',
+      headers: {
+        ...pilgrim.headers,
+        'tus-resumable': '1.0.0',
+        'upload-length': String(clip.length),
+        'upload-metadata': tusMetadata({ type: 'joy' }),
+      },
+    });
+    expect(take.statusCode).toBe(201);
+    const halfTake = await testApp.app.inject({
+      method: 'PATCH',
+      url: take.headers.location as string,
+      headers: {
+        ...pilgrim.headers,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+      },
+      payload: clip.subarray(0, 1000),
+    });
+    expect(halfTake.statusCode).toBe(204);
 
     const avatar = multipartBody([{ name: 'avatar', value: photo, filename: 'me.jpg' }]);
     const avatarResponse = await testApp.app.inject({
@@ -212,6 +238,7 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       'refresh_tokens',
       'reminder_deliveries',
       'reminder_plans',
+      'resumable_uploads',
       'sessions',
       'soul_stories',
       'soul_story_keepsakes',
@@ -228,6 +255,13 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       .where(eq(schema.donationPayments.giftId, gift!.id));
     expect(paymentsBefore).toHaveLength(1);
 
+    const uploadsBefore = await testApp.deps.db
+      .select({ id: schema.resumableUploads.id })
+      .from(schema.resumableUploads)
+      .where(eq(schema.resumableUploads.userId, pilgrim.userId));
+    expect(
+      (await readdir(testApp.deps.config.uploadsDir)).some((name) => name === uploadsBefore[0]!.id),
+    ).toBe(true);
     const response = await deleteAccount(pilgrim.headers, { password: pilgrim.password });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
@@ -238,6 +272,8 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       await testApp.deps.db.select().from(schema.users).where(eq(schema.users.id, pilgrim.userId)),
     ).toEqual([]);
     expect(await filesOf(pilgrim.userId)).toEqual([]);
+    const stored = await readdir(testApp.deps.config.uploadsDir);
+    for (const { id } of uploadsBefore) expect(stored.filter((name) => name.startsWith(id))).toEqual([]);
 
     // The record of giving keeps the amount, date and receipt number; the donor is gone from it.
     expect(await giftsOf(pilgrim.email)).toEqual([]);

@@ -7,7 +7,8 @@ import { type AccountDeps, createAccountService } from './service.ts';
 export const accountFeature = (
   deps: AppDeps,
   cancelSubscription: AccountDeps['cancelSubscription'],
+  removeUploads: AccountDeps['removeUploads'],
 ): Feature => ({
   name: 'account',
-  routes: accountRoutes(deps, createAccountService({ ...deps, cancelSubscription })),
+  routes: accountRoutes(deps, createAccountService({ ...deps, cancelSubscription, removeUploads })),
 });

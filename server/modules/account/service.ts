@@ -13,6 +13,8 @@ import { memoryFolder } from '../soul-story/index.ts';
 export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'logger'> {
   /** Cancels a recurring gift with the payment provider and records it, as the gift's own page does. */
   cancelSubscription(subscriptionId: string): Promise<unknown>;
+  /** Removes the bytes and records of the account's unfinished resumable uploads. */
+  removeUploads(userId: string): Promise<unknown>;
 }
 
 /** Erasing an account, as a pilgrim asks for it (GDPR article 17). */
@@ -27,7 +29,7 @@ export const createAccountService = (deps: AccountDeps) => {
    * Cancels the running gifts first: should the provider refuse, nothing is erased yet and the pilgrim
    * can try again. Then one transaction removes the account (its memories, keepsake and share link,
    * Camino record, conversation, reminders, notifications and sessions go with it by cascade),
-   * unsubscribes the newsletter and strips the donor from the record of giving. The files go last,
+   * unsubscribes the newsletter (its uploads in progress are removed just before) and strips the donor from the record of giving. The files go last,
    * once nothing points at them.
    */
   const deleteAccount = async (userId: string, password: string) => {
@@ -37,6 +39,7 @@ export const createAccountService = (deps: AccountDeps) => {
       throw new Forbidden(accountMessages.wrongPassword);
     for (const subscriptionId of await runningSubscriptionsOf(deps.db, user.email))
       await deps.cancelSubscription(subscriptionId);
+    await deps.removeUploads(userId);
     await deps.db.transaction(async (tx) => {
       await forgetDonor(tx, user.email);
       await forgetPayer(tx, user.email);

@@ -145,12 +145,26 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return seconds;
   };
 
-  const upload = async (userId: string, incoming: IncomingUpload): Promise<SoulStoryItem> => {
+  /**
+   * What a memory about to be received will be called, or the refusal it would meet: a resumable upload
+   * asks before its first byte, and every upload asks again once its file is in.
+   */
+  const admit = async (userId: string, incoming: Pick<IncomingUpload, 'title' | 'type'>) => {
     const isPhoto = incoming.type === 'photo';
     const title = isPhoto ? incoming.title.trim() : promptById(incoming.type)!.name;
     if (!title) throw new Invalid(messages.photoTitleRequired, 'title');
     if (isPhoto && (await repository.countPhotos(db, userId)) >= MAX_PHOTOS)
       throw new Conflict(messages.photoLimit, 'media');
+    return title;
+  };
+
+  /**
+   * Saves a received file (on disk, owned by the caller until it is moved into storage) as a memory: the
+   * one path for the multipart route and resumable uploads, so both check, limit and replace alike.
+   */
+  const upload = async (userId: string, incoming: IncomingUpload): Promise<SoulStoryItem> => {
+    const isPhoto = incoming.type === 'photo';
+    const title = await admit(userId, incoming);
 
     const received = await storeUpload(storage, incoming.file, {
       maxBytes: isPhoto ? MAX_PHOTO_BYTES : MAX_VIDEO_BYTES,
@@ -433,6 +447,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
   };
 
   return {
+    admit,
     upload,
     list,
     completedPrompts,

@@ -1,0 +1,215 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '#contract/common.ts';
+import { UPLOAD_ITEM_ID_HEADER } from '#contract/uploads.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { userIdOf } from '#server/http/auth-guard.ts';
+import type { UploadRequestContext, UploadsService } from './service.ts';
+
+const TUS_VERSION = '1.0.0';
+
+const header = (request: FastifyRequest, name: string) => {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+};
+
+/** The Fastify request as the web Request tus reads; its body is the unread socket stream. */
+const webRequestOf = (request: FastifyRequest) => {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const hasBody =
+    request.method === 'PATCH' || (request.method === 'POST' && header(request, 'content-type'));
+  return new Request(new URL(request.url, `${request.protocol}://${request.host}`), {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
+  });
+};
+
+/** tus's answer, sent through Fastify: its headers as they are, an error's text as `{ error }`. */
+const sendTusResponse = async (reply: FastifyReply, response: Response) => {
+  reply.code(response.status);
+  for (const [name, value] of response.headers) {
+    if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+  }
+  reply.header('cache-control', 'no-store');
+  if (response.status >= 400) return reply.send({ error: (await response.text()).trim() });
+  // tus's successes carry no body, only headers.
+  return reply.send();
+};
+
+/** A finished upload answers from its row: its bytes are in the memory it became. */
+const sendFinished = (reply: FastifyReply, status: 200 | 204, bytes: number, itemId: string) =>
+  reply
+    .code(status)
+    .headers({
+      'tus-resumable': TUS_VERSION,
+      'upload-offset': String(bytes),
+      'upload-length': String(bytes),
+      [UPLOAD_ITEM_ID_HEADER.toLowerCase()]: itemId,
+      'cache-control': 'no-store',
+    })
+    .send();
+
+/** An answer without a body, told in its headers (for the OpenAPI document). */
+const noBody = (description: string, headers: Record<string, string>) =>
+  z.null().meta({
+    description,
+    headers: Object.fromEntries(
+      Object.entries(headers).map(([name, meaning]) => [name, { type: 'string', description: meaning }]),
+    ),
+  });
+const offsetHeader = { 'Upload-Offset': 'How many bytes the server holds' };
+const itemHeader = {
+  [UPLOAD_ITEM_ID_HEADER]: 'Once the upload is finished: the id of the memory it became',
+};
+
+export const uploadsRoutes =
+  (deps: AppDeps, service: UploadsService): FastifyPluginAsyncZod =>
+  async (app) => {
+    // A PATCH's body is the file's next bytes: tus reads it from the socket, so Fastify must not.
+    app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const signedIn = { onRequest: deps.auth.required };
+    const tags = ['resumable uploads'];
+    const security = [{ bearer: [] }];
+    const params = z.object({ id: z.string().max(100) });
+
+    app.post(
+      '/api/uploads/',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          operationId: 'createUpload',
+          summary:
+            'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type and title; answers 201 with Location',
+          response: {
+            201: noBody('Created', { Location: 'The upload’s URL, for HEAD, PATCH and DELETE' }),
+            400: errorBody,
+            401: errorBody,
+            409: errorBody,
+            413: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const userId = userIdOf(request);
+        const creating = await service.admitNew(userId, {
+          metadata: header(request, 'upload-metadata'),
+          length: header(request, 'upload-length'),
+        });
+        return sendTusResponse(reply, await service.handle(webRequestOf(request), { userId, creating }));
+      },
+    );
+
+    /** The upload named in the path, the caller's own or 404. */
+    const owned = async (
+      request: FastifyRequest<{ Params: { id: string } }>,
+    ): Promise<UploadRequestContext> => {
+      const userId = userIdOf(request);
+      return { userId, upload: await service.findOwned(userId, request.params.id) };
+    };
+
+    app.route({
+      method: 'HEAD',
+      url: '/api/uploads/:id',
+      ...signedIn,
+      schema: {
+        tags,
+        security,
+        operationId: 'getUploadOffset',
+        summary:
+          'tus 1.0: how many bytes the server holds (Upload-Offset); once finished, Upload-Item-Id names the memory',
+        params,
+        response: {
+          200: noBody('Where the upload stands', {
+            ...offsetHeader,
+            'Upload-Length': 'The whole size, once known',
+            ...itemHeader,
+          }),
+          401: errorBody,
+          404: errorBody,
+        },
+      },
+      handler: async (request, reply) => {
+        const context = await owned(request);
+        const { upload } = context;
+        if (upload?.itemId) return sendFinished(reply, 200, upload.bytes ?? 0, upload.itemId);
+        return sendTusResponse(reply, await service.handle(webRequestOf(request), context));
+      },
+    });
+
+    app.patch(
+      '/api/uploads/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          operationId: 'appendToUpload',
+          summary:
+            'tus 1.0: the next bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last one saves the memory and answers Upload-Item-Id',
+          params,
+          response: {
+            204: noBody('Received', { ...offsetHeader, ...itemHeader }),
+            400: errorBody,
+            401: errorBody,
+            404: errorBody,
+            409: errorBody,
+            410: errorBody,
+            413: errorBody,
+            415: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const context = await owned(request);
+        const { upload } = context;
+        // A retried final PATCH gets the first one's answer, and no second memory.
+        if (upload?.itemId) return sendFinished(reply, 204, upload.bytes ?? 0, upload.itemId);
+        service.checkGrowth(upload!, {
+          offset: header(request, 'upload-offset'),
+          length: header(request, 'upload-length'),
+          contentLength: header(request, 'content-length'),
+        });
+        return sendTusResponse(reply, await service.handle(webRequestOf(request), context));
+      },
+    );
+
+    app.delete(
+      '/api/uploads/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          operationId: 'terminateUpload',
+          summary: 'tus 1.0 termination: the server deletes what it received',
+          params,
+          response: {
+            204: noBody('Terminated: what was received is deleted', {}),
+            401: errorBody,
+            404: errorBody,
+          },
+        },
+      },
+      async (request, reply) => {
+        const context = await owned(request);
+        if (context.upload?.itemId) {
+          await service.dropRecord(context.upload);
+          return sendTusResponse(
+            reply,
+            new Response(null, { status: 204, headers: { 'tus-resumable': TUS_VERSION } }),
+          );
+        }
+        const response = await service.handle(webRequestOf(request), context);
+        if (response.status === 204) await service.dropRecord(context.upload!);
+        return sendTusResponse(reply, response);
+      },
+    );
+  };

@@ -1,0 +1,272 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { FileStore } from '@tus/file-store';
+import { S3Store } from '@tus/s3-store';
+import { type DataStore, Metadata, Server, type Upload } from '@tus/server';
+import { and, eq, isNull, lt } from 'drizzle-orm';
+import { type StoryType, storyType, uploadFields } from '#contract/soul-story.ts';
+import {
+  UPLOAD_EXPIRY_MS,
+  UPLOAD_ITEM_ID_HEADER,
+  UPLOADS_PATH,
+  uploadLimitFor,
+  uploadMessages,
+} from '#contract/uploads.ts';
+import type { AppDeps } from '#server/deps.ts';
+import { AppError, Invalid, NotFound, TooLarge } from '#server/http/errors.ts';
+import { s3ClientConfig } from '#server/media/s3-storage.ts';
+import type { SoulStoryService } from '../soul-story/index.ts';
+import { resumableUploads } from './tables.ts';
+
+export const EXPIRE_JOB = 'uploads.expire';
+export interface ExpireJobData {
+  uploadId: string;
+}
+
+export type UploadsDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'logger' | 'temporaryFiles' | 'storage'>;
+type UploadRow = typeof resumableUploads.$inferSelect;
+
+/** What the HTTP route learnt about a request before tus sees it: who asks, and about which upload. */
+export interface UploadRequestContext {
+  userId: string;
+  /** A new upload's checked metadata; an existing one's row. */
+  creating?: { type: StoryType; title: string };
+  upload?: UploadRow;
+}
+
+/** Ids name nothing guessable: 128 random bits, and nothing of the user or the file. */
+const newUploadId = () => `upload-${randomBytes(16).toString('hex')}`;
+const uploadIdPattern = /^upload-[0-9a-f]{32}$/;
+
+const createDataStore = (config: AppDeps['config']): DataStore =>
+  config.S3_BUCKET
+    ? new S3Store({
+        s3ClientConfig: {
+          ...s3ClientConfig({ ...config, bucket: config.S3_BUCKET }),
+          bucket: config.S3_BUCKET,
+        },
+        expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS,
+        // Expiry is told by the upload's own record and the expire job, not object tags: several
+        // S3-compatible services do not support tagging.
+        useTags: false,
+      })
+    : new FileStore({ directory: config.uploadsDir, expirationPeriodInMilliseconds: UPLOAD_EXPIRY_MS });
+
+/** A tus error answer: the route turns its body into `{ error }`. */
+const refusal = (status: number, message: string) => ({ status_code: status, body: message });
+
+/**
+ * Reads `Upload-Metadata` (`key base64,key base64`) into a story type and title, with the same checks
+ * and words as the multipart route's fields.
+ */
+export const readUploadMetadata = (header: string | undefined) => {
+  let metadata: Record<string, string | null>;
+  try {
+    metadata = Metadata.parse(header);
+  } catch {
+    throw new Invalid(uploadMessages.metadataInvalid, 'Upload-Metadata');
+  }
+  const type = storyType.safeParse(metadata.type);
+  if (!type.success) throw new Invalid(type.error.issues[0]!.message, 'type');
+  const fields = uploadFields.safeParse({ title: metadata.title ?? '', type: type.data });
+  if (!fields.success) throw new Invalid(fields.error.issues[0]!.message, 'title');
+  return fields.data;
+};
+
+/**
+ * Resumable uploads over tus 1.0: the tus server with its store (files in DATA_DIR/uploads, or the S3
+ * bucket), the table of who owns each upload, and completion through the Soul Stories service.
+ */
+export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryService) => {
+  const { db, queue, logger, temporaryFiles, storage } = deps;
+  const datastore = createDataStore(deps.config);
+  /** The HTTP route's knowledge of each request, for the tus hooks that receive only the request. */
+  const contexts = new WeakMap<object, UploadRequestContext>();
+  /** Completions under way in this process: a retried final PATCH waits for the first instead of making a second memory. */
+  const completing = new Map<string, Promise<string>>();
+
+  const contextOf = (request: object) => {
+    const context = contexts.get(request);
+    if (!context) throw new Error('A tus request reached the server without the route’s checks');
+    return context;
+  };
+
+  const findOwned = async (userId: string, id: string) => {
+    if (!uploadIdPattern.test(id)) throw new NotFound(uploadMessages.notFound);
+    const [row] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, id));
+    // Another user's upload is answered like one that never existed.
+    if (!row || row.userId !== userId) throw new NotFound(uploadMessages.notFound);
+    return row;
+  };
+
+  const forget = async (id: string) => {
+    await datastore.remove(id).catch((error: unknown) => {
+      const status = (error as { status_code?: number }).status_code;
+      if (status !== 404 && status !== 410)
+        logger.warn({ err: error, uploadId: id }, 'could not remove an upload');
+    });
+    await db.delete(resumableUploads).where(eq(resumableUploads.id, id));
+  };
+
+  /**
+   * A finished upload's bytes. In a bucket they are a plain object and its `.info` by then: the S3
+   * store's own remove looks for the multipart upload, which no longer exists, and stops there.
+   */
+  const removeFinished = async (id: string) => {
+    if (!deps.config.S3_BUCKET) return datastore.remove(id);
+    for (const key of [id, `${id}.info`]) await storage.remove(key);
+  };
+
+  const readAll = async (id: string, file: string) => {
+    const source = (await (datastore as DataStore & { read(id: string): Readable | Promise<Readable> }).read(
+      id,
+    )) as Readable;
+    await pipeline(source, createWriteStream(file));
+  };
+
+  /** The received file becomes a memory through the same service call as the multipart route. */
+  const complete = async (row: UploadRow, upload: Upload) => {
+    const bytes = upload.size ?? upload.offset;
+    try {
+      const item = await temporaryFiles.use(async (temporary) => {
+        const file = temporary('.upload');
+        await readAll(row.id, file);
+        return soulStory.upload(row.userId, {
+          type: row.type as StoryType,
+          title: row.title,
+          file: { path: file, bytes },
+        });
+      });
+      await db
+        .update(resumableUploads)
+        .set({ itemId: item.id, bytes, finishedAt: new Date() })
+        .where(eq(resumableUploads.id, row.id));
+      // The memory holds its own copy now; the upload's answer lives on in its row.
+      await removeFinished(row.id).catch((error: unknown) =>
+        logger.warn({ err: error, uploadId: row.id }, 'could not remove a finished upload'),
+      );
+      return item.id;
+    } catch (error) {
+      // Refused (unreadable, a fourth photo…): nothing of it is kept, as with the multipart route.
+      if (error instanceof AppError) await forget(row.id);
+      throw error;
+    }
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    namingFunction: () => newUploadId(),
+    exposedHeaders: [UPLOAD_ITEM_ID_HEADER],
+    maxSize: (request) => {
+      const { creating, upload } = contextOf(request);
+      const type = creating?.type ?? (upload?.type as StoryType);
+      return uploadLimitFor(type).maxBytes;
+    },
+    onUploadCreate: async (request, upload) => {
+      const { userId, creating } = contextOf(request);
+      if (!creating) throw refusal(400, uploadMessages.metadataInvalid);
+      // Recorded before any byte is stored: an upload never exists without its owner.
+      await db.transaction(async (tx) => {
+        await tx.insert(resumableUploads).values({ id: upload.id, userId, ...creating });
+        await queue.send(
+          EXPIRE_JOB,
+          { uploadId: upload.id } satisfies ExpireJobData,
+          { startAfter: new Date(Date.now() + UPLOAD_EXPIRY_MS) },
+          tx,
+        );
+      });
+      // The owner stays on the server: the metadata the client sent is kept as it was.
+      return {};
+    },
+    onUploadFinish: async (request, upload) => {
+      const context = contextOf(request);
+      const [row] = await db.select().from(resumableUploads).where(eq(resumableUploads.id, upload.id));
+      if (!row || row.userId !== context.userId) throw refusal(404, uploadMessages.notFound);
+      let itemId = row.itemId ? Promise.resolve(row.itemId) : completing.get(upload.id);
+      if (!itemId) {
+        itemId = complete(row, upload).finally(() => completing.delete(upload.id));
+        completing.set(upload.id, itemId);
+      }
+      try {
+        return { headers: { [UPLOAD_ITEM_ID_HEADER]: await itemId } };
+      } catch (error) {
+        if (error instanceof AppError) throw refusal(error.status, error.message);
+        throw error;
+      }
+    },
+    onResponseError: (request, error) => {
+      // tus's own words for a size over the limit become the multipart route's.
+      if ('status_code' in error && error.status_code === 413) {
+        const { creating, upload } = contextOf(request);
+        const type = creating?.type ?? (upload?.type as StoryType);
+        return refusal(413, uploadLimitFor(type).tooLargeMessage);
+      }
+      return undefined;
+    },
+  });
+
+  /** Checks a new upload before tus creates it: its metadata, its declared length and the 3-photo rule. */
+  const admitNew = async (userId: string, headers: { metadata?: string; length?: string }) => {
+    const fields = readUploadMetadata(headers.metadata);
+    const limit = uploadLimitFor(fields.type);
+    if (headers.length !== undefined && Number(headers.length) > limit.maxBytes)
+      throw new TooLarge(limit.tooLargeMessage);
+    const title = await soulStory.admit(userId, fields);
+    return { type: fields.type, title };
+  };
+
+  /** A deferred-length upload declaring its length, or a PATCH whose body would take it past the limit. */
+  const checkGrowth = (
+    row: UploadRow,
+    headers: { offset?: string; length?: string; contentLength?: string },
+  ) => {
+    const limit = uploadLimitFor(row.type as StoryType);
+    const declared = headers.length === undefined ? 0 : Number(headers.length);
+    const reached = Number(headers.offset ?? 0) + Number(headers.contentLength ?? 0);
+    if (declared > limit.maxBytes || reached > limit.maxBytes) throw new TooLarge(limit.tooLargeMessage);
+  };
+
+  /** Removes every unfinished upload older than 24 h, then whatever the store itself holds past its expiry. */
+  const removeExpired = async (now = Date.now()) => {
+    const expired = await db
+      .select({ id: resumableUploads.id })
+      .from(resumableUploads)
+      .where(
+        and(
+          isNull(resumableUploads.itemId),
+          lt(resumableUploads.createdAt, new Date(now - UPLOAD_EXPIRY_MS)),
+        ),
+      );
+    for (const { id } of expired) await forget(id);
+    // Bytes whose row is gone (an account deleted meanwhile) expire by the store's own clock.
+    const swept = await datastore.deleteExpired();
+    if (expired.length || swept) logger.info({ removed: expired.length, swept }, 'expired uploads removed');
+    return expired.length;
+  };
+
+  /** An account being deleted: its uploads in progress go, bytes and records. */
+  const removeForUser = async (userId: string) => {
+    const owned = await db
+      .select({ id: resumableUploads.id })
+      .from(resumableUploads)
+      .where(eq(resumableUploads.userId, userId));
+    for (const { id } of owned) await forget(id);
+  };
+
+  /** After a terminate (DELETE): the row goes; a finished upload's memory stays until deleted on its own. */
+  const dropRecord = (row: UploadRow) => db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
+
+  /** Hands a request to tus, with what the route learnt about it. */
+  const handle = (request: Request, context: UploadRequestContext) => {
+    contexts.set(request, context);
+    return tus.handleWeb(request);
+  };
+
+  return { findOwned, admitNew, checkGrowth, handle, removeExpired, removeForUser, dropRecord };
+};
+
+export type UploadsService = ReturnType<typeof createUploadsService>;

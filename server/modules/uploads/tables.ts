@@ -1,0 +1,25 @@
+import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '#server/identity/tables.ts';
+
+/**
+ * A resumable upload's owner and what it will become; its bytes live in the tus store under `id`. Once
+ * finished, `itemId` names the memory it became, so a retried final PATCH never makes a second one.
+ */
+export const resumableUploads = pgTable(
+  'resumable_uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A prompt id or 'photo'. */
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    /** The memory it became; not a foreign key, since deleting the memory leaves the upload's answer. */
+    itemId: uuid('item_id'),
+    bytes: bigint('bytes', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('resumable_uploads_user_idx').on(table.userId)],
+);
