@@ -9,7 +9,7 @@ export type SendState = { step: 'uploading'; percent: number } | { step: 'waitin
 /** Sends one item to the server and answers the memory it created; resumable uploads can take its place. */
 export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<SoulStoryItem>;
 
-export const postMultipart: Transport = (item, onProgress) =>
+const postMultipart: Transport = (item, onProgress) =>
   uploadStory({ file: item.blob, fileName: item.fileName, title: item.title, type: item.type }, onProgress);
 
 const MAX_DELAY_MS = 30_000;
@@ -24,7 +24,7 @@ const isTransient = (error: unknown) =>
 const aborted = () => new DOMException('The upload was stopped.', 'AbortError');
 
 /** Waits out the back-off, or while the browser is offline until it is back; coming online cuts either short. */
-export const waitToRetry = (attempt: number, signal?: AbortSignal) =>
+const waitToRetry = (attempt: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const done = () => {
       clearTimeout(timer);
