@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, signUpAndSignIn, useBrowser } from './fixtures.ts';
+import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { recordTake } from './soul-story-media.ts';
 
 const serverTitles = async (access: string) => {
@@ -66,6 +66,8 @@ describe('Soul Story takes kept on the device', () => {
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await waitingStatus(page).waitFor();
     expect(await keptOnDevice(page)).toBe(1);
+    // Offline, the page waits for the browser's online event rather than a timer.
+    expect(await page.evaluate(() => navigator.onLine)).toBe(false);
     await emulate(false);
     await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
     expect(await serverTitles(access)).toEqual(['The Call']);
@@ -75,6 +77,7 @@ describe('Soul Story takes kept on the device', () => {
   it('offers to finish a take a reload interrupted', async () => {
     const page = await browser.newPage();
     const { access, offer } = await interruptedTake(page);
+    await expectAccessible(page);
     await offer.getByRole('button', { name: 'Finish uploading' }).click();
     await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
     await offer.waitFor({ state: 'detached' });
@@ -89,5 +92,27 @@ describe('Soul Story takes kept on the device', () => {
     await offer.waitFor({ state: 'detached' });
     expect(await keptOnDevice(page)).toBe(0);
     expect(await serverTitles(access)).toEqual([]);
+  });
+
+  it('says so when the browser cannot keep a copy, and still uploads from the open tab', async () => {
+    const page = await browser.newPage();
+    await page.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined }));
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await recordTake(page);
+    await page.route('**/api/soulstory/upload/', (route) => route.abort());
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await page
+      .getByText(
+        'This browser cannot keep a copy of your reflection; keep this tab open until it has uploaded.',
+      )
+      .waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Waiting for a connection$/ })
+      .waitFor();
+    await page.unroute('**/api/soulstory/upload/');
+    await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
+    expect(await serverTitles(access)).toEqual(['The Call']);
   });
 });
