@@ -24,6 +24,9 @@ export interface TakeKeeper {
   discard(id: string): Promise<void>;
 }
 
+/** Unique among one pilgrim's kept items on this device; `crypto.randomUUID` would need a secure context. */
+export const newKeptId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+
 interface KeptRow extends KeptItem {
   owner: string;
 }

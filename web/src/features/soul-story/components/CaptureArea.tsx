@@ -16,7 +16,7 @@ import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
 import { type SendState, sendUntilConfirmed } from '../send-kept.ts';
-import { useTakeKeeper } from '../take-keeper.ts';
+import { newKeptId, useTakeKeeper } from '../take-keeper.ts';
 import { LiveCamera } from './LiveCamera.tsx';
 import { type Take, TakePreview } from './TakePreview.tsx';
 import { useHasCamera, useRecorder } from './useRecorder.ts';
@@ -40,7 +40,7 @@ const previewOf = (take: Take, type: StoryType): Capture => ({
   step: 'preview',
   take,
   type,
-  keptId: crypto.randomUUID(),
+  keptId: newKeptId(),
   sending: null,
   inMemory: false,
   failure: null,
