@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { baseURL } from './fixtures.ts';
 
@@ -106,4 +107,13 @@ export const uploadMemory = async (access: string, file: string, type: string, t
     headers: { authorization: `Bearer ${access}` },
     body: form,
   });
+};
+
+/** Records a take with the fake camera and waits for its preview. */
+export const recordTake = async (page: Page, seconds = 1.2) => {
+  await page.getByRole('button', { name: 'Record Now' }).click();
+  await page.getByRole('button', { name: 'Stop Recording' }).waitFor();
+  await page.waitForTimeout(seconds * 1000);
+  await page.getByRole('button', { name: 'Stop Recording' }).click();
+  await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
 };

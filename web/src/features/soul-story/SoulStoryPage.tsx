@@ -10,6 +10,7 @@ import { useReloadSoulStory } from './api/keys.ts';
 import { CaptureArea } from './components/CaptureArea.tsx';
 import { CompletionSection } from './components/CompletionSection.tsx';
 import { ExplanationCard } from './components/ExplanationCard.tsx';
+import { KeptItemsOffer } from './components/KeptItemsOffer.tsx';
 import { MemoryGrid } from './components/MemoryGrid.tsx';
 
 /** The notifications page sends `{ promptId }` to record (or re-record) one particular prompt. */
@@ -47,6 +48,7 @@ export default function SoulStoryPage() {
       <Stack gap="xl">
         <Title order={1}>Soul Stories</Title>
         <ExplanationCard />
+        <KeptItemsOffer onSaved={reload} />
         {completed.isPending ? (
           <Loader aria-label="Loading your prompts" />
         ) : (

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { IconMovie, IconPhotoPlus, IconVideo } from '@tabler/icons-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Prompt } from '#contract/prompts.ts';
 import {
@@ -14,8 +14,9 @@ import {
 } from '#contract/soul-story.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
-import { uploadStory } from '../api/upload-story.ts';
 import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
+import { type SendState, sendUntilConfirmed } from '../send-kept.ts';
+import { newKeptId, useTakeKeeper } from '../take-keeper.ts';
 import { LiveCamera } from './LiveCamera.tsx';
 import { type Take, TakePreview } from './TakePreview.tsx';
 import { useHasCamera, useRecorder } from './useRecorder.ts';
@@ -24,13 +25,24 @@ type Capture =
   | { step: 'idle' }
   | { step: 'starting' }
   | { step: 'recording' }
-  | { step: 'preview'; take: Take; type: StoryType; progress: number | null; failure: string | null };
+  | {
+      step: 'preview';
+      take: Take;
+      type: StoryType;
+      /** Its key in the keeper once Save was pressed. */
+      keptId: string;
+      sending: SendState | null;
+      inMemory: boolean;
+      failure: string | null;
+    };
 
 const previewOf = (take: Take, type: StoryType): Capture => ({
   step: 'preview',
   take,
   type,
-  progress: null,
+  keptId: newKeptId(),
+  sending: null,
+  inMemory: false,
   failure: null,
 });
 
@@ -48,16 +60,24 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   const [cameraFailed, setCameraFailed] = useState(false);
   const resetPhotoInput = useRef<() => void>(null);
   const resetVideoInput = useRef<() => void>(null);
+  const keeper = useTakeKeeper();
+  const stopRetrying = useRef<AbortController>(null);
+  useEffect(() => () => stopRetrying.current?.abort(), []);
 
+  /** Leaves the preview; a take the pilgrim discards is forgotten by the keeper too. */
   const reset = useCallback(() => {
     recorder.release();
+    stopRetrying.current?.abort();
     setCapture((current) => {
-      if (current.step === 'preview') URL.revokeObjectURL(current.take.url);
+      if (current.step === 'preview') {
+        URL.revokeObjectURL(current.take.url);
+        void keeper.discard(current.keptId);
+      }
       return { step: 'idle' };
     });
     resetPhotoInput.current?.();
     resetVideoInput.current?.();
-  }, [recorder.release]);
+  }, [recorder.release, keeper]);
 
   const startRecording = async () => {
     setCapture({ step: 'starting' });
@@ -129,27 +149,40 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   };
 
   const save = async () => {
-    if (capture.step !== 'preview' || capture.progress !== null) return;
-    const { take, type } = capture;
+    if (capture.step !== 'preview' || capture.sending !== null) return;
+    const { take, type, keptId } = capture;
     const title = take.title.trim();
     if (take.kind === 'photo' && !title) {
       toast('warning', soulStoryMessages.photoTitleRequired);
       return;
     }
-    const setProgress = (progress: number) =>
-      setCapture((current) => (current.step === 'preview' ? { ...current, progress } : current));
-    setCapture({ ...capture, progress: 0, failure: null });
-    try {
-      await uploadStory(
-        { file: take.blob, fileName: storyFileName(title, take.extension), title, type },
-        setProgress,
+    const update = (values: Partial<Extract<Capture, { step: 'preview' }>>) =>
+      setCapture((current) =>
+        current.step === 'preview' && current.keptId === keptId ? { ...current, ...values } : current,
       );
+    update({ sending: { step: 'uploading', percent: 0 }, failure: null });
+    const item = {
+      id: keptId,
+      type,
+      title,
+      fileName: storyFileName(title, take.extension),
+      blob: take.blob,
+      keptAt: Date.now(),
+    };
+    update({ inMemory: (await keeper.keep(item)) === 'in-memory' });
+    const controller = new AbortController();
+    stopRetrying.current = controller;
+    try {
+      await sendUntilConfirmed(item, {
+        keeper,
+        onState: (sending) => update({ sending }),
+        signal: controller.signal,
+      });
     } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
       const message = errorMessage(error, soulStoryMessages.uploadFailedFallback);
       toast('error', soulStoryMessages.uploadFailed, message);
-      setCapture((current) =>
-        current.step === 'preview' ? { ...current, progress: null, failure: message } : current,
-      );
+      update({ sending: null, failure: message });
       return;
     }
     toast('success', soulStoryMessages.saved);
@@ -201,7 +234,8 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
         {capture.step === 'preview' && (
           <TakePreview
             take={capture.take}
-            progress={capture.progress}
+            sending={capture.sending}
+            inMemory={capture.inMemory}
             failure={capture.failure}
             onTitleChange={(title) =>
               setCapture((current) =>

@@ -1,7 +1,9 @@
-import { Alert, Box, Button, Group, Image, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Image, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
 import { MAX_TITLE_LENGTH } from '#contract/soul-story.ts';
+import type { SendState } from '../send-kept.ts';
 import { previewFrame } from './LiveCamera.tsx';
+import { SendingStatus } from './SendingStatus.tsx';
 
 export interface Take {
   kind: 'video' | 'photo';
@@ -13,17 +15,18 @@ export interface Take {
 
 interface Props {
   take: Take;
-  /** Upload progress in percent while saving, else null. */
-  progress: number | null;
+  /** Where the take is on its way to the server while saving, else null. */
+  sending: SendState | null;
+  inMemory: boolean;
   failure: string | null;
   onTitleChange: (title: string) => void;
   onDiscard: () => void;
   onSave: () => void;
 }
 
-/** A take waiting to be saved; it stays in the browser until the server has confirmed it. */
-export function TakePreview({ take, progress, failure, onTitleChange, onDiscard, onSave }: Props) {
-  const saving = progress !== null;
+/** A take waiting to be saved; it is kept on the device until the server has confirmed it. */
+export function TakePreview({ take, sending, inMemory, failure, onTitleChange, onDiscard, onSave }: Props) {
+  const saving = sending !== null;
   return (
     <Stack gap="sm" align="center">
       {take.kind === 'video' ? (
@@ -53,14 +56,7 @@ export function TakePreview({ take, progress, failure, onTitleChange, onDiscard,
           />
         </>
       )}
-      {saving && (
-        <Stack gap={4} w="100%" maw={480}>
-          <Progress value={progress} animated aria-label="Upload progress" />
-          <Text size="sm" ta="center" aria-live="polite">
-            Uploading… {progress}%
-          </Text>
-        </Stack>
-      )}
+      {sending && <SendingStatus kind={take.kind} state={sending} inMemory={inMemory} />}
       {failure && !saving && (
         <Alert color="red" title="Upload Failed" w="100%" maw={480}>
           {failure} Your {take.kind === 'video' ? 'recording' : 'photo'} is still here: press Save to My Story
@@ -68,7 +64,12 @@ export function TakePreview({ take, progress, failure, onTitleChange, onDiscard,
         </Alert>
       )}
       <Group gap="sm">
-        <Button variant="default" leftSection={<IconTrash size={16} />} onClick={onDiscard} disabled={saving}>
+        <Button
+          variant="default"
+          leftSection={<IconTrash size={16} />}
+          onClick={onDiscard}
+          disabled={sending?.step === 'uploading'}
+        >
           Discard
         </Button>
         <Button leftSection={<IconDeviceFloppy size={16} />} onClick={onSave} loading={saving}>

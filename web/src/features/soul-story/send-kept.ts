@@ -1,0 +1,83 @@
+import type { SoulStoryItem } from '#contract/soul-story.ts';
+import { ApiError } from '#web/shared/http.ts';
+import { uploadStory } from './api/upload-story.ts';
+import type { KeptItem, TakeKeeper } from './take-keeper.ts';
+
+/** What the pilgrim sees of a kept item on its way to the server. */
+export type SendState = { step: 'uploading'; percent: number } | { step: 'waiting' };
+
+/** Sends one item to the server and answers the memory it created; resumable uploads can take its place. */
+export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<SoulStoryItem>;
+
+const postMultipart: Transport = (item, onProgress) =>
+  uploadStory({ file: item.blob, fileName: item.fileName, title: item.title, type: item.type }, onProgress);
+
+const MAX_DELAY_MS = 30_000;
+
+/** 1 s, 2 s, 4 s … then every 30 s. */
+export const retryDelayMs = (attempt: number) => Math.min(MAX_DELAY_MS, 1000 * 2 ** attempt);
+
+/** A lost connection or a server briefly away is worth another try; a refusal (4xx) is not. */
+const isTransient = (error: unknown) =>
+  error instanceof ApiError && (error.network || error.status >= 500 || error.status === 429);
+
+const aborted = () => new DOMException('The upload was stopped.', 'AbortError');
+
+/** Waits out the back-off, or while the browser is offline until it is back; coming online cuts either short. */
+const waitToRetry = (attempt: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    };
+    const stop = () => {
+      done();
+      reject(aborted());
+    };
+    const timer = navigator.onLine ? setTimeout(done, retryDelayMs(attempt)) : undefined;
+    window.addEventListener('online', done);
+    signal?.addEventListener('abort', stop);
+  });
+
+/** The items being sent from this tab, so the page does not offer to finish them a second time. */
+const sending = new Set<string>();
+export const isSending = (id: string) => sending.has(id);
+
+interface SendOptions {
+  keeper: TakeKeeper;
+  onState: (state: SendState) => void;
+  /** Stops the retries (Discard); an upload already under way finishes. */
+  signal?: AbortSignal;
+  transport?: Transport;
+  wait?: (attempt: number, signal?: AbortSignal) => Promise<void>;
+}
+
+/**
+ * Sends a kept item until the server confirms it, retrying lost connections with back-off, then lets
+ * the keeper forget it. A refusal by the server throws and leaves the item kept for the pilgrim to decide.
+ */
+export const sendUntilConfirmed = async (
+  item: KeptItem,
+  { keeper, onState, signal, transport = postMultipart, wait = waitToRetry }: SendOptions,
+): Promise<SoulStoryItem> => {
+  sending.add(item.id);
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      if (signal?.aborted) throw aborted();
+      onState({ step: 'uploading', percent: 0 });
+      try {
+        const created = await transport(item, (percent) => onState({ step: 'uploading', percent }));
+        await keeper.confirm(item.id);
+        return created;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+      }
+      onState({ step: 'waiting' });
+      await wait(attempt, signal);
+    }
+  } finally {
+    sending.delete(item.id);
+  }
+};

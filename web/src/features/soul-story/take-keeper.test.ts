@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { type KeptItem, takeKeeperFor } from './take-keeper.ts';
+
+const take = (id: string, keptAt: number): KeptItem => ({
+  id,
+  type: 'joy',
+  title: 'The Joy',
+  fileName: 'The_Joy.webm',
+  blob: new Blob(['take']),
+  keptAt,
+});
+
+// Node has no IndexedDB, like a browser that refuses it: the keeper falls back to the tab's memory.
+describe('takeKeeperFor without IndexedDB', () => {
+  it('keeps items in memory, oldest first, until confirmed or discarded', async () => {
+    const keeper = takeKeeperFor('ana@example.com');
+    expect(await keeper.keep(take('later', 2))).toBe('in-memory');
+    expect(await keeper.keep(take('earlier', 1))).toBe('in-memory');
+    expect((await keeper.pending()).map((item) => item.id)).toEqual(['earlier', 'later']);
+    await keeper.confirm('earlier');
+    await keeper.discard('later');
+    expect(await keeper.pending()).toEqual([]);
+  });
+
+  it('shows each pilgrim only their own items, whatever the case of the address', async () => {
+    await takeKeeperFor('Bea@example.com').keep(take('bea', 1));
+    expect(await takeKeeperFor('carl@example.com').pending()).toEqual([]);
+    expect((await takeKeeperFor('bea@example.com').pending()).map((item) => item.id)).toEqual(['bea']);
+  });
+});
