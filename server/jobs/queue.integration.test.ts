@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { openTestDatabase } from '#test/test-database.ts';
 import { waitFor } from '#test/wait-for.ts';
-import { defineJob } from './queue.ts';
+import { createJobQueue, defineJob } from './queue.ts';
 
 describe(`job queue on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
@@ -78,5 +80,41 @@ describe(`job queue on ${process.env.TEST_DB}`, () => {
       (found) => found.length === 1,
     );
     expect(runs.some((entry) => entry.value === 4)).toBe(false);
+  });
+});
+
+describe(`a sent job on ${process.env.TEST_DB}`, () => {
+  it('wakes its worker at once rather than at the next poll', async () => {
+    const database = await openTestDatabase();
+    const logger = pino({ level: 'silent' });
+    // Two queues, as a web process and a worker process have: the job crosses between them.
+    const [sender, worker] = await Promise.all([
+      createJobQueue({ database, logger, runsWorkers: false }),
+      createJobQueue({ database, logger, runsWorkers: true, pollingIntervalSeconds: 60 }),
+    ]);
+    try {
+      const handled: number[] = [];
+      const echo = defineJob<{ value: number }>({
+        name: 'test-woken',
+        handle: async (data) => {
+          handled.push(data.value);
+        },
+      });
+      await sender.register([echo]);
+      await worker.register([echo]);
+      await worker.startWorkers();
+      // Past the worker's first look for jobs, the next one would come a minute later.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await sender.send('test-woken', { value: 7 });
+      await waitFor(
+        () => handled,
+        (values) => values.includes(7),
+        15_000,
+      );
+    } finally {
+      await worker.stop();
+      await sender.stop();
+      await database.close();
+    }
   });
 });

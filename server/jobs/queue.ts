@@ -49,11 +49,14 @@ export const createJobQueue = async ({
   pollingIntervalSeconds = 2,
 }: QueueOptions): Promise<JobQueue> => {
   // Supervising every 20 s means a job whose process died (its heartbeat lapsed) is retried within a minute.
+  // A sent job wakes the workers of its queue at once, in any process (pg-boss's LISTEN/NOTIFY);
+  // polling stays as the floor. Only a process with workers holds the listening connection.
   const maintenance = {
     supervise: runsWorkers,
     schedule: runsWorkers,
     superviseIntervalSeconds: 20,
     monitorIntervalSeconds: 20,
+    useListenNotify: runsWorkers,
   };
   const boss =
     database.kind === 'pglite'
@@ -73,7 +76,10 @@ export const createJobQueue = async ({
       ),
     register: async (definitions) => {
       for (const definition of definitions) {
-        await boss.createQueue(definition.name, definition.queue ?? {});
+        const options = { ...definition.queue, notify: true };
+        await boss.createQueue(definition.name, options);
+        // A queue made before jobs woke their workers keeps its old options until told.
+        if (!(await boss.getQueue(definition.name))?.notify) await boss.updateQueue(definition.name, options);
         registered.push(definition);
       }
     },
@@ -81,7 +87,13 @@ export const createJobQueue = async ({
       for (const definition of registered) {
         await boss.work<object>(
           definition.name,
-          { pollingIntervalSeconds, localConcurrency: definition.concurrency ?? 1, batchSize: 1 },
+          {
+            // Retries and delayed jobs send no notice: the poll keeps its pace for them.
+            pollingIntervalSeconds,
+            notifyPollingIntervalSeconds: pollingIntervalSeconds,
+            localConcurrency: definition.concurrency ?? 1,
+            batchSize: 1,
+          },
           async (jobs) => {
             for (const job of jobs) {
               const log = logger.child({ job: definition.name, jobId: job.id });
