@@ -1,7 +1,14 @@
-import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page, Request, Route } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
-import { recordTake } from './soul-story-media.ts';
+import { ffmpeg, recordTake } from './soul-story-media.ts';
+
+/** The web client's tus chunk: a lost connection costs at most this much. */
+const CHUNK = 5 * 1024 * 1024;
+const isTus = (url: URL) => url.pathname.startsWith('/api/uploads/');
 
 const serverTitles = async (access: string) => {
   const response = await fetch(`${baseURL()}/api/soulstories/`, {
@@ -36,13 +43,13 @@ const interruptedTake = async (page: Page) => {
   const { access } = await signUpAndSignIn(page);
   await page.goto('/soul-story');
   await recordTake(page);
-  await page.route('**/api/soulstory/upload/', (route) => route.abort());
+  await page.route(isTus, (route) => route.abort());
   await page.getByRole('button', { name: 'Save to My Story' }).click();
   await waitingStatus(page).waitFor();
   await page.reload();
   const offer = page.getByRole('article', { name: 'Finish uploading your reflection for The Call?' });
   await offer.waitFor();
-  await page.unroute('**/api/soulstory/upload/');
+  await page.unroute(isTus);
   return { access, offer };
 };
 
@@ -100,7 +107,7 @@ describe('Soul Story takes kept on the device', () => {
     const { access } = await signUpAndSignIn(page);
     await page.goto('/soul-story');
     await recordTake(page);
-    await page.route('**/api/soulstory/upload/', (route) => route.abort());
+    await page.route(isTus, (route) => route.abort());
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page
       .getByText(
@@ -111,8 +118,174 @@ describe('Soul Story takes kept on the device', () => {
       .getByRole('status')
       .filter({ hasText: /^Waiting for a connection$/ })
       .waitFor();
-    await page.unroute('**/api/soulstory/upload/');
+    await page.unroute(isTus);
     await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
     expect(await serverTitles(access)).toEqual(['The Call']);
+  });
+
+  it('sends a take as a resumable upload', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await recordTake(page);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/uploads/') || url.pathname === '/api/soulstory/upload/') {
+        sent.push(`${request.method()} ${url.pathname.replace(/[^/]+$/, ':id')}`);
+      }
+    });
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
+    expect(sent).toEqual(['POST /api/uploads/', 'PATCH /api/uploads/:id']);
+    expect(await serverTitles(access)).toEqual(['The Call']);
+    await expect.poll(() => keptOnDevice(page)).toBe(0);
+  });
+
+  describe('a photo of several chunks', () => {
+    let dir = '';
+    let photo = '';
+    let size = 0;
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(tmpdir(), 'soul-story-kept-'));
+      photo = path.join(dir, 'meseta-noise.jpg');
+      // Noise barely compresses: a real 11 MP JPEG of about 12 MB, three chunks.
+      await ffmpeg([
+        '-f',
+        'lavfi',
+        '-i',
+        'nullsrc=s=3600x3000,geq=random(1)*255:random(1)*255:random(1)*255',
+        '-q:v',
+        '2',
+        '-frames:v',
+        '1',
+        photo,
+      ]);
+      size = (await stat(photo)).size;
+      expect(size).toBeGreaterThan(2 * CHUNK);
+    });
+    afterAll(() => rm(dir, { recursive: true, force: true }));
+
+    const choosePhoto = async (page: Page, title: string) => {
+      const [chooser] = await Promise.all([
+        page.waitForEvent('filechooser'),
+        page.getByRole('button', { name: /^Upload a Photo/ }).click(),
+      ]);
+      await chooser.setFiles(photo);
+      await page.getByRole('textbox', { name: 'Photo title' }).fill(title);
+    };
+
+    const patchOffset = (request: Request) =>
+      request.method() === 'PATCH' ? Number(request.headers()['upload-offset']) : null;
+
+    /** Stops the chunk starting at `offset` before it leaves the browser, once, then lets everything through. */
+    const cutAt = async (page: Page, offset: number, onCut: () => Promise<void>) => {
+      let cut = false;
+      await page.route(isTus, async (route: Route) => {
+        if (!cut && patchOffset(route.request()) === offset) {
+          cut = true;
+          await onCut();
+          await route.abort('internetdisconnected');
+          return;
+        }
+        await route.continue();
+      });
+      return () => cut;
+    };
+
+    it('resumes after going offline midway without sending confirmed bytes again', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      const network = await page.context().newCDPSession(page);
+      const emulate = (offline: boolean) =>
+        network.send('Network.emulateNetworkConditions', {
+          offline,
+          latency: 0,
+          downloadThroughput: -1,
+          uploadThroughput: -1,
+        });
+      // Each PATCH body is the file's slice from its Upload-Offset, one chunk at most.
+      const bodies: number[] = [];
+      page.on('requestfinished', (request) => {
+        const offset = patchOffset(request);
+        if (offset !== null) bodies.push(Math.min(CHUNK, size - offset));
+      });
+      const wasCut = await cutAt(page, CHUNK, () => emulate(true).then(() => undefined));
+      await choosePhoto(page, 'Meseta at noon');
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await waitingStatus(page).waitFor();
+      expect(wasCut()).toBe(true);
+      expect(await keptOnDevice(page)).toBe(1);
+      await emulate(false);
+      await page.getByRole('article', { name: 'Memory 1: Meseta at noon' }).waitFor({ timeout: 30_000 });
+      expect(await serverTitles(access)).toEqual(['Meseta at noon']);
+      const sentBytes = bodies.reduce((sum, body) => sum + body, 0);
+      expect(sentBytes).toBeGreaterThanOrEqual(size);
+      expect(sentBytes).toBeLessThanOrEqual(1.1 * size);
+      await expect.poll(() => keptOnDevice(page)).toBe(0);
+    });
+
+    it('finishes after a reload from the offset the server holds', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      await cutAt(page, CHUNK, async () => undefined);
+      await choosePhoto(page, 'Cruz de Ferro');
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await waitingStatus(page).waitFor();
+      await page.unroute(isTus);
+      await page.reload();
+      const offer = page.getByRole('article', { name: 'Finish uploading your photo "Cruz de Ferro"?' });
+      await offer.waitFor();
+      const offsets: number[] = [];
+      page.on('request', (request) => {
+        const offset = patchOffset(request);
+        if (offset !== null) offsets.push(offset);
+      });
+      await offer.getByRole('button', { name: 'Finish uploading' }).click();
+      await page.getByRole('article', { name: 'Memory 1: Cruz de Ferro' }).waitFor({ timeout: 30_000 });
+      expect(offsets).toEqual([CHUNK, 2 * CHUNK]);
+      expect(await serverTitles(access)).toEqual(['Cruz de Ferro']);
+      expect(await keptOnDevice(page)).toBe(0);
+    });
+
+    it('has the server drop the part it holds when the pilgrim discards', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      await cutAt(page, CHUNK, async () => undefined);
+      await choosePhoto(page, 'Finisterre');
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await waitingStatus(page).waitFor();
+      await page.unroute(isTus);
+      const uploadUrl = await page.evaluate(
+        () =>
+          new Promise<string>((resolve, reject) => {
+            const opening = indexedDB.open('pilgrim-soul-kept-takes');
+            opening.onerror = () => reject(opening.error);
+            opening.onsuccess = () => {
+              const reading = opening.result.transaction('items').objectStore('items').getAll();
+              reading.onsuccess = () => {
+                opening.result.close();
+                resolve((reading.result[0] as { uploadUrl: string }).uploadUrl);
+              };
+            };
+          }),
+      );
+      const head = () =>
+        fetch(new URL(uploadUrl, baseURL()), {
+          method: 'HEAD',
+          headers: { authorization: `Bearer ${access}`, 'tus-resumable': '1.0.0' },
+        });
+      expect((await head()).headers.get('upload-offset')).toBe(String(CHUNK));
+      await page.reload();
+      const offer = page.getByRole('article', { name: 'Finish uploading your photo "Finisterre"?' });
+      await offer.getByRole('button', { name: 'Discard' }).click();
+      await offer.waitFor({ state: 'detached' });
+      await expect.poll(async () => (await head()).status).toBe(404);
+      expect(await keptOnDevice(page)).toBe(0);
+      expect(await serverTitles(access)).toEqual([]);
+    });
   });
 });

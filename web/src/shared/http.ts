@@ -41,7 +41,7 @@ export interface RequestOptions {
 let refreshing: Promise<boolean> | null = null;
 
 /** One silent refresh shared by every call that got a 401 at the same moment. */
-const refreshAccessToken = (): Promise<boolean> => {
+export const refreshAccessToken = (): Promise<boolean> => {
   refreshing ??= (async () => {
     const refresh = localStorage.getItem(storageKeys.refreshToken);
     if (!refresh) return false;

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { SoulStoryItem } from '#contract/soul-story.ts';
 import { ApiError } from '#web/shared/http.ts';
 import { retryDelayMs, type SendState, sendUntilConfirmed, type Transport } from './send-kept.ts';
 import { type KeptItem, takeKeeperFor } from './take-keeper.ts';
@@ -12,11 +11,11 @@ const item: KeptItem = {
   blob: new Blob(['take']),
   keptAt: 1,
 };
-const created = { id: 'story-1', title: 'The Joy' } as SoulStoryItem;
+const created = 'story-1';
 const offline = new ApiError('Network error', { network: true });
 
-/** A transport that answers each call with the next outcome: an error to throw, or the created memory. */
-const answering = (...outcomes: (Error | SoulStoryItem)[]): Transport => {
+/** A transport that answers each call with the next outcome: an error to throw, or the created memory's id. */
+const answering = (...outcomes: (Error | string)[]): Transport => {
   const queue = [...outcomes];
   return async (_item, onProgress) => {
     const outcome = queue.shift();

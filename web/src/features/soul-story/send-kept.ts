@@ -1,16 +1,12 @@
-import type { SoulStoryItem } from '#contract/soul-story.ts';
 import { ApiError } from '#web/shared/http.ts';
-import { uploadStory } from './api/upload-story.ts';
 import type { KeptItem, TakeKeeper } from './take-keeper.ts';
+import { tusTransport } from './tus-transport.ts';
 
 /** What the pilgrim sees of a kept item on its way to the server. */
 export type SendState = { step: 'uploading'; percent: number } | { step: 'waiting' };
 
-/** Sends one item to the server and answers the memory it created; resumable uploads can take its place. */
-export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<SoulStoryItem>;
-
-const postMultipart: Transport = (item, onProgress) =>
-  uploadStory({ file: item.blob, fileName: item.fileName, title: item.title, type: item.type }, onProgress);
+/** Sends one item to the server and answers the id of the memory it created. */
+export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<string>;
 
 const MAX_DELAY_MS = 30_000;
 
@@ -60,8 +56,8 @@ interface SendOptions {
  */
 export const sendUntilConfirmed = async (
   item: KeptItem,
-  { keeper, onState, signal, transport = postMultipart, wait = waitToRetry }: SendOptions,
-): Promise<SoulStoryItem> => {
+  { keeper, onState, signal, transport = tusTransport(keeper), wait = waitToRetry }: SendOptions,
+): Promise<string> => {
   sending.add(item.id);
   try {
     for (let attempt = 0; ; attempt += 1) {
@@ -72,6 +68,8 @@ export const sendUntilConfirmed = async (
         await keeper.confirm(item.id);
         return created;
       } catch (error) {
+        // Discarded while sending: the server dropped the upload, so its refusal is no news to the pilgrim.
+        if (signal?.aborted) throw aborted();
         if (!isTransient(error)) throw error;
       }
       onState({ step: 'waiting' });

@@ -10,15 +10,19 @@ export interface KeptItem {
   fileName: string;
   blob: Blob;
   keptAt: number;
+  /** The resumable upload the server holds for it, once created: a retry or a reload resumes there. */
+  uploadUrl?: string;
 }
 
 /**
- * Where unconfirmed items wait. The transport (one multipart POST today, resumable uploads later) only
- * calls these four, so it can change without touching how items are kept.
+ * Where unconfirmed items wait. The transport (resumable tus uploads) only calls these, so it can change
+ * without touching how items are kept.
  */
 export interface TakeKeeper {
   /** Answers where the item waits: in memory only when the browser could not store it (a reload loses it). */
   keep(item: KeptItem): Promise<'on-device' | 'in-memory'>;
+  /** Notes the server's upload URL for a kept item, so sending it again resumes instead of starting over. */
+  remember(id: string, uploadUrl: string): Promise<void>;
   confirm(id: string): Promise<void>;
   pending(): Promise<KeptItem[]>;
   discard(id: string): Promise<void>;
@@ -76,6 +80,17 @@ class Keeper implements TakeKeeper {
     }
     this.inMemory.set(item.id, item);
     return 'in-memory';
+  }
+
+  async remember(id: string, uploadUrl: string) {
+    const held = this.inMemory.get(id);
+    if (held) {
+      held.uploadUrl = uploadUrl;
+      return;
+    }
+    const database = await this.items();
+    const row = await database?.get('items', [this.owner, id]);
+    if (row) await database?.put('items', { ...row, uploadUrl });
   }
 
   async confirm(id: string) {

@@ -17,6 +17,7 @@ import { toast } from '#web/shared/toast.ts';
 import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
 import { type SendState, sendUntilConfirmed } from '../send-kept.ts';
 import { newKeptId, useTakeKeeper } from '../take-keeper.ts';
+import { discardKept } from '../tus-transport.ts';
 import { LiveCamera } from './LiveCamera.tsx';
 import { type Take, TakePreview } from './TakePreview.tsx';
 import { useHasCamera, useRecorder } from './useRecorder.ts';
@@ -71,7 +72,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
     setCapture((current) => {
       if (current.step === 'preview') {
         URL.revokeObjectURL(current.take.url);
-        void keeper.discard(current.keptId);
+        void discardKept(keeper, current.keptId);
       }
       return { step: 'idle' };
     });

@@ -7,6 +7,7 @@ import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { isSending, type SendState, sendUntilConfirmed } from '../send-kept.ts';
 import { type KeptItem, useTakeKeeper } from '../take-keeper.ts';
+import { discardKept } from '../tus-transport.ts';
 import { SendingStatus } from './SendingStatus.tsx';
 
 const question = (item: KeptItem) =>
@@ -46,7 +47,7 @@ function Offer({ item, onDone }: OfferProps) {
 
   const discard = async () => {
     stopRetrying.current?.abort();
-    await keeper.discard(item.id);
+    await discardKept(keeper, item.id);
     onDone(false);
   };
 
