@@ -22,6 +22,13 @@ describe('takeKeeperFor without IndexedDB', () => {
     expect(await keeper.pending()).toEqual([]);
   });
 
+  it('remembers the upload URL of a kept item, so sending it again resumes there', async () => {
+    const keeper = takeKeeperFor('dora@example.com');
+    await keeper.keep(take('resumable', 1));
+    await keeper.remember('resumable', '/api/uploads/abc');
+    expect((await keeper.pending()).map((item) => item.uploadUrl)).toEqual(['/api/uploads/abc']);
+  });
+
   it('shows each pilgrim only their own items, whatever the case of the address', async () => {
     await takeKeeperFor('Bea@example.com').keep(take('bea', 1));
     expect(await takeKeeperFor('carl@example.com').pending()).toEqual([]);
