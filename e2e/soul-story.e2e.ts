@@ -34,6 +34,9 @@ const waitForOrder = async (page: Page, access: string, expected: string[]) => {
 const captureHeading = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Capture a Memory' }).getByRole('heading', { name, exact: true });
 
+/** The page sends takes and photos as tus uploads. */
+const isTusUpload = (url: URL) => url.pathname.startsWith('/api/uploads/');
+
 const choosePhoto = async (page: Page, button: Locator, file: string) => {
   const [chooser] = await Promise.all([page.waitForEvent('filechooser'), button.click()]);
   await chooser.setFiles(file);
@@ -84,13 +87,13 @@ describe('Soul Story', () => {
     await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
 
     // An interrupted upload keeps the take and tries again by itself: no new recording, no second Save.
-    await page.route('**/api/soulstory/upload/', (route) => route.abort('connectionreset'));
+    await page.route(isTusUpload, (route) => route.abort('connectionreset'));
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page
       .getByRole('status')
       .filter({ hasText: 'Saved on this device · waiting for a connection' })
       .waitFor();
-    await page.unroute('**/api/soulstory/upload/');
+    await page.unroute(isTusUpload);
     await toast(page, 'Story saved!').waitFor();
     await captureHeading(page, 'The Suffering').waitFor();
 
