@@ -179,11 +179,11 @@ describe('public pages: routes, headings and content', () => {
     await page.waitForURL('**/LoginSignup');
   });
 
-  it('the FAQ answers fifteen questions in an accordion', async () => {
+  it('the FAQ answers sixteen questions in an accordion', async () => {
     const page = await browser.newPage();
     await openPage(page, '/faq');
     const questions = page.getByRole('heading', { level: 2 }).getByRole('button');
-    await expect(questions.count()).resolves.toBe(15);
+    await expect(questions.count()).resolves.toBe(16);
     const answer = page.getByText('A Soul Story is a keepsake of your pilgrimage.', { exact: false });
     await expect(answer.isVisible()).resolves.toBe(false);
     await page.getByRole('button', { name: 'What is a Soul Story?' }).click();

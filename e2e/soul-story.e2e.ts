@@ -138,12 +138,15 @@ describe('Soul Story', () => {
 
     // Menu: Move Up is off for the first card, Move Down for the last.
     await page.getByRole('button', { name: 'Options for The Call' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Move Up' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Move Up' }).isDisabled()).toBe(true);
     await page.getByRole('menuitem', { name: 'Move Down' }).click();
+    // The closing menu stays in the page for its transition: the next one's items are asked for once it has gone.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     await waitForOrder(page, access, ['The Suffering', 'The Call', ...allTitles.slice(2)]);
     await page.getByRole('button', { name: 'Options for Finisterre' }).click();
-    expect(await page.getByRole('menuitem', { name: 'Move Down' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Move Down' }).isDisabled()).toBe(true);
     await page.getByRole('menuitem', { name: 'Move Up' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     const afterMenu = [
       'The Suffering',
       'The Call',
