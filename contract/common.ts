@@ -27,6 +27,16 @@ export const emailField = z
 export const limitedText = (max: number, name: string) =>
   z.string().max(max, `${name} must be at most ${max} characters`);
 
+/** An IANA time zone name the runtime knows ("Europe/Madrid"). */
+export const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 export const idParam = z.object({ id: z.string().min(1).max(200) });
 
 /*

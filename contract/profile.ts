@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { nationalityField } from './auth.ts';
-import { booleanFromText, calendarDate, numberFromText } from './common.ts';
+import { booleanFromText, calendarDate, isTimeZone, numberFromText } from './common.ts';
 
 export const MAX_BIO_LENGTH = 1000;
 export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
@@ -50,15 +50,6 @@ export const profileResponse = z.object({
   unread_notifications_count: z.number().int(),
 });
 export type Profile = z.infer<typeof profileResponse>;
-
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** Only the fields sent are changed; the chat sends vibe and dates, the profile form nationality and bio. */
 export const updateProfileBody = z.object({

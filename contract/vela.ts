@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanFromText, calendarDate, numberFromText } from './common.ts';
+import { booleanFromText, calendarDate, isTimeZone, numberFromText } from './common.ts';
 
 /** The spec's chat parameters (section 9) and the ranges the server clamps them to. */
 export const chatParameters = { max_new_tokens: 70, temperature: 0, top_p: 0.9, do_sample: true } as const;
@@ -359,15 +359,6 @@ export const reminderMessages = {
   invalidDuration: 'duration must be a whole number of days from 1 to 365',
   invalidTimeZone: 'Please choose a valid time zone',
 } as const;
-
-const isTimeZone = (value: string) => {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 export const reminderScheduleRequest = z.object({
   startDate: calendarDate(reminderMessages.invalidDate),

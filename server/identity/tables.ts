@@ -42,6 +42,12 @@ export const users = pgTable(
   ],
 );
 
+/** The pilgrim a row belongs to; the row goes when the account is deleted. */
+export const userIdColumn = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
 /**
  * One row per sign-in. Access tokens carry its id (`sid`) and the auth guard checks it is live, so
  * revoking the row (logout, a reused refresh token, a password reset) or deleting the account ends
@@ -51,9 +57,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

@@ -1,13 +1,11 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { sessions, users } from '#server/identity/tables.ts';
+import { sessions, userIdColumn } from '#server/identity/tables.ts';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** The session this token rotates within. */
     familyId: uuid('family_id')
       .notNull()
@@ -28,9 +26,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,13 +1,11 @@
 import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '#server/identity/tables.ts';
+import { userIdColumn } from '#server/identity/tables.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),

@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from '#server/identity/tables.ts';
+import { userIdColumn, users } from '#server/identity/tables.ts';
 
 /** One memory: a prompt's video take or a photo, with its normalised segment for the keepsake. */
 export const soulStories = pgTable(
   'soul_stories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     /** A prompt id or 'photo'. */
     type: text('type').notNull(),
     title: text('title').notNull(),

@@ -1,14 +1,12 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '#server/identity/tables.ts';
+import { userIdColumn, users } from '#server/identity/tables.ts';
 
 /** The conversation with Vela, kept per user so it is there when they come back. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** A message that matched a safety group: shown in the history, never shown to a model. */
@@ -35,9 +33,7 @@ export const reminderPlans = pgTable('reminder_plans', {
 export const reminderDeliveries = pgTable(
   'reminder_deliveries',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userIdColumn(),
     reminderKey: text('reminder_key').notNull(),
     notifiedAt: timestamp('notified_at', { withTimezone: true }).notNull().defaultNow(),
     emailedAt: timestamp('emailed_at', { withTimezone: true }),

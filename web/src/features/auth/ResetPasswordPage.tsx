@@ -2,6 +2,7 @@ import { Alert, Button, Container, Loader, Paper, PasswordInput, Stack, Text, Ti
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { authMessages } from '#contract/auth.ts';
+import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { errorMessage } from '#web/shared/http.ts';
 import { resetPassword } from './api/reset-password.ts';
 import { useResetTokenCheck } from './api/verify-reset-token.ts';
@@ -64,11 +65,7 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
-        {failure && (
-          <Alert color="red" role="alert">
-            {failure}
-          </Alert>
-        )}
+        <FailureAlert message={failure} />
         <PasswordInput
           label="New Password"
           autoComplete="new-password"

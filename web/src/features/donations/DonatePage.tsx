@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { useState } from 'react';
 import { emailField } from '#contract/common.ts';
@@ -12,6 +12,7 @@ import {
   poundsToPence,
   rewardFor,
 } from '#contract/donations.ts';
+import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { useSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useStripeReadyDocument } from '../payments/index.ts';
@@ -100,11 +101,7 @@ export default function DonatePage() {
                     Make a gift
                   </Title>
                   <GiftChooser value={choice} onChange={setChoice} idPrefix="page" />
-                  {amountError && (
-                    <Alert color="red" role="alert">
-                      {amountError}
-                    </Alert>
-                  )}
+                  <FailureAlert message={amountError} />
                   <TextInput
                     label="Email for your receipt"
                     type="email"

@@ -17,6 +17,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MAX_AVATAR_BYTES, type Profile, profileMessages } from '#contract/profile.ts';
+import { Detail } from '#web/shared/Detail.tsx';
 import { ApiError } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useLogout } from '../auth/index.ts';
@@ -30,17 +31,6 @@ import { DeleteAccountSection } from './components/DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './components/EditProfileDialog.tsx';
 
 const ONLY_IMAGES = 'Only image files are allowed';
-
-function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" tt="uppercase" c="gray.7" fw={600}>
-        {label}
-      </Text>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
-    </Stack>
-  );
-}
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (

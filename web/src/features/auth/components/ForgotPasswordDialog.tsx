@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { authMessages } from '#contract/auth.ts';
 import { emailField } from '#contract/common.ts';
+import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -63,11 +64,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
               error={error}
               data-autofocus
             />
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
+            <FailureAlert message={failure} />
             <Button type="submit" loading={sending}>
               Send Reset Link
             </Button>

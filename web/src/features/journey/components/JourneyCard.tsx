@@ -1,21 +1,10 @@
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import type { ReactNode } from 'react';
 import { type Journey, journeyMessages } from '#contract/journey.ts';
+import { Detail } from '#web/shared/Detail.tsx';
 import { formatCalendarDate } from '#web/shared/dates.ts';
 import { useJourney } from '../api/get-journey.ts';
 import { JourneyDialog } from './JourneyDialog.tsx';
-
-function Detail({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" tt="uppercase" c="gray.7" fw={600}>
-        {label}
-      </Text>
-      <Text style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{children}</Text>
-    </Stack>
-  );
-}
 
 const isEmpty = (journey: Journey) => Object.values(journey).every((value) => value === null);
 
