@@ -15,7 +15,8 @@ const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 describe(`reminders on ${process.env.TEST_DB}`, () => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await createTestApp();
+    // A web process: the jobs wait in the queue until a test starts the workers.
+    testApp = await createTestApp({ RUN_MODE: 'web' });
   });
   afterAll(() => testApp.close());
 
