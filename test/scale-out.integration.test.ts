@@ -140,9 +140,14 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         const joins = records.filter((record) => record.name === JOIN_JOB);
         expect(joins.filter((record) => record.state !== 'completed')).toEqual([]);
         expect(overlappingJoins(joins)).toEqual([]);
-        // Every memory's segment was stored once, and no keepsake version twice.
+        // Every memory's segment was stored once, each pilgrim's opening and closing cards once (their
+        // words did not change), and no keepsake version twice.
         const written = bucket.written();
-        expect(written.filter((key) => key.endsWith('.segment.mov'))).toHaveLength(uploads);
+        const segments = written.filter((key) => key.endsWith('.segment.mov'));
+        const cards = segments.filter((key) => /\/(opening|closing)-card-[^/]+$/.test(key));
+        expect(segments.length - cards.length).toBe(uploads);
+        expect(cards).toHaveLength(2 * PILGRIMS);
+        expect(new Set(cards).size).toBe(cards.length);
         expect(rendersWrittenTwice(written)).toEqual([]);
       } finally {
         killProcesses();
