@@ -159,7 +159,7 @@ const wireBytes = async (baseURL: string) => {
 };
 
 const section: BenchSection = {
-  name: 'First-screen',
+  name: 'First screen',
   run: async () => {
     const webDist = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-bench-web-'));
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pilgrim-soul-bench-data-'));

@@ -39,6 +39,18 @@ export const CARD_SECONDS = {
 export const fontFile = fileURLToPath(new URL('../../../assets/fonts/DejaVuSerif.ttf', import.meta.url));
 const CARD_COLOUR = '0x1b2a3a';
 
+/** Generated inputs for a card: a plain background and silence, both endless until the graph trims them. */
+const cardBackgroundAndSilence = [
+  '-f',
+  'lavfi',
+  '-i',
+  `color=c=${CARD_COLOUR}:s=${SEGMENT.width}x${SEGMENT.height}:r=${SEGMENT.fps}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
+];
+
 /**
  * The motion search is cut to the diamond and one refinement pass, which halves the encoder's time
  * (crf keeps the quality; files grow ~1%). Neither option changes the parameter sets, which must be
@@ -217,18 +229,7 @@ export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): 
     return encodeSegment(
       job,
       temporary('.partial'),
-      [
-        '-i',
-        job.input,
-        '-f',
-        'lavfi',
-        '-i',
-        `color=c=${CARD_COLOUR}:s=${W}x${H}:r=${fps}`,
-        '-f',
-        'lavfi',
-        '-i',
-        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
-      ],
+      ['-i', job.input, ...cardBackgroundAndSilence],
       graph,
       totalFrames / fps,
     );
@@ -305,7 +306,7 @@ export const cardLines = (card: CardText) => [
  * encoder little.
  */
 export const renderCardSegment = async (job: CardJob): Promise<number> => {
-  const { width: W, height: H, fps } = SEGMENT;
+  const { height: H, fps } = SEGMENT;
   const lines = cardLines(job.card);
   const blockHeight =
     lines.reduce((sum, line) => sum + line.style.lineHeight, 0) +
@@ -333,23 +334,10 @@ export const renderCardSegment = async (job: CardJob): Promise<number> => {
         `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,setsar=1,format=yuv420p[v]`,
       `[1:a]atrim=end_sample=${job.frames * samplesPerFrame}[a]`,
     ].join(';');
-    return encodeSegment(
-      job,
-      temporary('.partial'),
-      [
-        '-f',
-        'lavfi',
-        '-i',
-        `color=c=${CARD_COLOUR}:s=${W}x${H}:r=${fps}`,
-        '-f',
-        'lavfi',
-        '-i',
-        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`,
-      ],
-      graph,
-      seconds,
-      ['-metadata', `comment=${lines.map((line) => line.text).join('\n')}`],
-    );
+    return encodeSegment(job, temporary('.partial'), cardBackgroundAndSilence, graph, seconds, [
+      '-metadata',
+      `comment=${lines.map((line) => line.text).join('\n')}`,
+    ]);
   });
 };
 
