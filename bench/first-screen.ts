@@ -1,11 +1,11 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { freePort, spawnQuiet, waitForOk } from '#test/app-process.ts';
-import { type BenchRow, type BenchSection, formatKb, formatMs } from './section.ts';
+import { type BenchRow, type BenchSection, formatKb, formatMs, loadAverage, median } from './section.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -13,16 +13,6 @@ const RUNS = 3;
 
 /** The pages a first visit lands on; /soul-story signed out is measured where it sends the visitor. */
 const pages = ['/', '/blog', '/donate', '/soul-story', '/about'];
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
-
-const load = () =>
-  loadavg()
-    .map((value) => value.toFixed(2))
-    .join(' ');
 
 /** Chromium with a debugging port for Lighthouse to drive, started the way Lighthouse's own launcher would. */
 const launchChromium = async () => {
@@ -197,7 +187,7 @@ const section: BenchSection = {
           const runs: PageFigures[] = [];
           const loads: string[] = [];
           for (let run = 0; run < RUNS; run++) {
-            loads.push(load());
+            loads.push(loadAverage());
             runs.push(await audit(`${baseURL}${page}`, chrome.port));
           }
           const of = (key: keyof Omit<PageFigures, 'failing'>) => median(runs.map((figures) => figures[key]));
@@ -231,7 +221,7 @@ const section: BenchSection = {
           value: wire.videoRequested ? formatKb(wire.beforeVideo) : `${formatKb(wire.total)} (no video)`,
           goal: '≤ 350 KB',
         },
-        { metric: 'load average at the end', value: load() },
+        { metric: 'load average at the end', value: loadAverage() },
       );
     } finally {
       await server.stop();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort, spawnQuiet, waitForOk } from '#test/app-process.ts';
-import { type BenchRow, type BenchSection, formatMs } from './section.ts';
+import { type BenchRow, type BenchSection, formatMs, median } from './section.ts';
 
 /**
  * What one request costs the app beside a bare Fastify route, both as their own processes on this
@@ -35,8 +35,6 @@ const load = async (url: string, duration = SECONDS): Promise<Measure> => {
   if (result.non2xx > 0) throw new Error(`${url} answered ${result.non2xx} requests with an error`);
   return { requestsPerSecond: result.requests.average, p99: result.latency.p99 };
 };
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const withServerDatabase = async <T>(use: (url: string) => Promise<T>) => {
   const name = `pilgrim_bench_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
