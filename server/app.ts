@@ -24,6 +24,7 @@ import { publicRead, registerCaching } from './http/caching.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerEventStreams } from './http/event-stream.ts';
+import { registerHealthProbes } from './http/health-probes.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -77,11 +78,20 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
   registerErrorHandler(app);
+  registerEventStreams(app);
+  registerHealthProbes(app, deps);
+  // Everything else lives in one encapsulated context, so its hooks (security headers, CORS, caching,
+  // compression, text hygiene) run for the site and the API but not for the probes above.
+  await app.register(async (site) => registerSite(site, deps));
+  return app;
+};
+
+/** The API, the media and the web app, with the hooks every one of their answers goes through. */
+const registerSite = async (app: FastifyInstance, deps: Runtime) => {
   registerBodyParsers(app);
   registerTextHygiene(app);
   registerCaching(app);
   await registerCompression(app);
-  registerEventStreams(app);
   // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
   // connection, so the client's next request does not land in the middle of the unread body.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -152,23 +162,6 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
     },
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await deps.database.ping();
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'database not reachable');
-      return reply.status(503).send({ error: 'The database is not reachable.' });
-    }
-    try {
-      await deps.storage.ping();
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'media storage not reachable');
-      return reply.status(503).send({ error: 'The media storage is not reachable.' });
-    }
-    return { status: 'ready' };
-  });
-
   registerMediaRoutes(app, deps);
   for (const feature of deps.features) {
     if (feature.routes) await app.register(feature.routes);
@@ -176,7 +169,6 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
 
   registerSitePages(app, deps);
   await registerWebApp(app, deps);
-  return app;
 };
 
 /** Serves the built React app and the public media assets; an operator's ASSETS_DIR overrides the built-in files. */
