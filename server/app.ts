@@ -102,33 +102,41 @@ const registerSite = async (app: FastifyInstance, deps: Runtime) => {
   registerSecurityHeaders(app, contentSecurityPolicy);
   // Existing clients call the API from pages on other origins (spec §7's "main API host"). They send
   // a bearer token, never cookies, so credentials stay off and only the named origins are answered.
+  // Both answers are made once: the delegator runs for every request.
+  const corsOptions = (origin: boolean) => ({
+    origin,
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // The tus headers, so a page elsewhere can send resumable uploads and read where they stand.
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'tus-resumable',
+      'upload-length',
+      'upload-defer-length',
+      'upload-metadata',
+      'upload-offset',
+    ],
+    exposedHeaders: [
+      'location',
+      'tus-resumable',
+      'upload-offset',
+      'upload-length',
+      'upload-expires',
+      'upload-item-id',
+    ],
+    maxAge: 600,
+  });
+  const allowedOrigin = corsOptions(true);
+  const otherOrigin = corsOptions(false);
   await app.register(cors, {
     delegator: (request, callback) =>
-      callback(null, {
-        origin:
-          request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? ''),
-        credentials: false,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        // The tus headers, so a page elsewhere can send resumable uploads and read where they stand.
-        allowedHeaders: [
-          'authorization',
-          'content-type',
-          'tus-resumable',
-          'upload-length',
-          'upload-defer-length',
-          'upload-metadata',
-          'upload-offset',
-        ],
-        exposedHeaders: [
-          'location',
-          'tus-resumable',
-          'upload-offset',
-          'upload-length',
-          'upload-expires',
-          'upload-item-id',
-        ],
-        maxAge: 600,
-      }),
+      callback(
+        null,
+        request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? '')
+          ? allowedOrigin
+          : otherOrigin,
+      ),
   });
   await app.register(multipart, {
     limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 12, fileSize: 300 * 1024 * 1024 },
