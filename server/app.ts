@@ -24,6 +24,7 @@ import { publicRead, registerCaching } from './http/caching.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerEventStreams } from './http/event-stream.ts';
+import { registerHealthProbes } from './http/health-probes.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
 import { RequestLog } from './http/request-log.ts';
@@ -77,11 +78,20 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
   registerErrorHandler(app);
+  registerEventStreams(app);
+  registerHealthProbes(app, deps);
+  // Everything else lives in one encapsulated context, so its hooks (security headers, CORS, caching,
+  // compression, text hygiene) run for the site and the API but not for the probes above.
+  await app.register(async (site) => registerSite(site, deps));
+  return app;
+};
+
+/** The API, the media and the web app, with the hooks every one of their answers goes through. */
+const registerSite = async (app: FastifyInstance, deps: Runtime) => {
   registerBodyParsers(app);
   registerTextHygiene(app);
   registerCaching(app);
   await registerCompression(app);
-  registerEventStreams(app);
   // An answer given before the body was read (refused sign-in, an upload over its limit) closes the
   // connection, so the client's next request does not land in the middle of the unread body.
   app.addHook('onSend', (request, reply, payload, done) => {
@@ -92,33 +102,41 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   registerSecurityHeaders(app, contentSecurityPolicy);
   // Existing clients call the API from pages on other origins (spec §7's "main API host"). They send
   // a bearer token, never cookies, so credentials stay off and only the named origins are answered.
+  // Both answers are made once: the delegator runs for every request.
+  const corsOptions = (origin: boolean) => ({
+    origin,
+    credentials: false,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    // The tus headers, so a page elsewhere can send resumable uploads and read where they stand.
+    allowedHeaders: [
+      'authorization',
+      'content-type',
+      'tus-resumable',
+      'upload-length',
+      'upload-defer-length',
+      'upload-metadata',
+      'upload-offset',
+    ],
+    exposedHeaders: [
+      'location',
+      'tus-resumable',
+      'upload-offset',
+      'upload-length',
+      'upload-expires',
+      'upload-item-id',
+    ],
+    maxAge: 600,
+  });
+  const allowedOrigin = corsOptions(true);
+  const otherOrigin = corsOptions(false);
   await app.register(cors, {
     delegator: (request, callback) =>
-      callback(null, {
-        origin:
-          request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? ''),
-        credentials: false,
-        methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-        // The tus headers, so a page elsewhere can send resumable uploads and read where they stand.
-        allowedHeaders: [
-          'authorization',
-          'content-type',
-          'tus-resumable',
-          'upload-length',
-          'upload-defer-length',
-          'upload-metadata',
-          'upload-offset',
-        ],
-        exposedHeaders: [
-          'location',
-          'tus-resumable',
-          'upload-offset',
-          'upload-length',
-          'upload-expires',
-          'upload-item-id',
-        ],
-        maxAge: 600,
-      }),
+      callback(
+        null,
+        request.url.startsWith('/api/') && deps.config.CORS_ORIGINS.includes(request.headers.origin ?? '')
+          ? allowedOrigin
+          : otherOrigin,
+      ),
   });
   await app.register(multipart, {
     limits: { files: 1, fields: 10, fieldSize: 10_000, parts: 12, fileSize: 300 * 1024 * 1024 },
@@ -152,23 +170,6 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
     },
   });
 
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await deps.database.ping();
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'database not reachable');
-      return reply.status(503).send({ error: 'The database is not reachable.' });
-    }
-    try {
-      await deps.storage.ping();
-    } catch (error) {
-      deps.logger.warn({ err: error }, 'media storage not reachable');
-      return reply.status(503).send({ error: 'The media storage is not reachable.' });
-    }
-    return { status: 'ready' };
-  });
-
   registerMediaRoutes(app, deps);
   for (const feature of deps.features) {
     if (feature.routes) await app.register(feature.routes);
@@ -176,7 +177,6 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
 
   registerSitePages(app, deps);
   await registerWebApp(app, deps);
-  return app;
 };
 
 /** Serves the built React app and the public media assets; an operator's ASSETS_DIR overrides the built-in files. */

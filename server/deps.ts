@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
-import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PubSub } from './db/pubsub.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
@@ -23,9 +22,10 @@ export interface AppDeps {
   logger: Logger;
   database: Database;
   db: Db;
-  /** Word of changes to shared data, for the caches of public reads, across every process. */
-  changes: ChangeNotices;
-  /** Messages between the processes on the database: a render finished in a worker reaches a web process. */
+  /**
+   * Messages between the processes on the database: a render finished in a worker reaches a web process,
+   * a post written in one process reaches the kept reads of every other.
+   */
   pubsub: PubSub;
   queue: JobQueue;
   mailer: Mailer;

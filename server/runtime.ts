@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
-import { createChangeNotices } from './db/change-notices.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
@@ -75,7 +74,6 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
-  const changes = await createChangeNotices(database, logger);
   const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
@@ -85,7 +83,6 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     logger,
     database,
     db: database.db,
-    changes,
     pubsub,
     queue,
     mailer: createMailer({
@@ -122,7 +119,6 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     close: async () => {
       stopSweeping();
       await queue.stop();
-      await changes.close();
       await pubsub.close();
       await database.close();
     },

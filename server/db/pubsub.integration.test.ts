@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '#test/test-database.ts';
 import { waitFor } from '#test/wait-for.ts';
 import type { Database } from './client.ts';
-import { createPubSub, type PubSub } from './pubsub.ts';
+import { createPubSub, LISTENER_APPLICATION_NAME, type PubSub } from './pubsub.ts';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 
@@ -80,6 +80,18 @@ describe(`messages between processes on ${process.env.TEST_DB}`, () => {
     await expect(pubsub.publish('soul-story', 'x')).rejects.toThrow();
   });
 
+  it.runIf(onPostgres)('listens on one connection, however many channels and listeners', async () => {
+    const stops = await Promise.all(
+      ['test_one_a', 'test_one_b', 'test_one_b'].map((channel) => pubsub.subscribe(channel, () => {})),
+    );
+    const listening = (await database.db.execute(
+      sql`select count(*)::int as count from pg_stat_activity
+          where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+    )) as { rows: { count: number }[] };
+    expect(listening.rows).toEqual([{ count: 1 }]);
+    for (const stop of stops) await stop();
+  });
+
   it.runIf(onPostgres)(
     'listens again after losing its connection, and tells its listeners to read afresh',
     async () => {
@@ -87,7 +99,7 @@ describe(`messages between processes on ${process.env.TEST_DB}`, () => {
       const stop = await pubsub.subscribe('test_reconnect', (payload) => heard.push(payload));
       await database.db.execute(
         sql`select pg_terminate_backend(pid) from pg_stat_activity
-            where datname = current_database() and query = 'LISTEN test_reconnect'`,
+            where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
       );
       await waitFor(
         () => heard,

@@ -5,19 +5,26 @@ import type { Database, DbOrTx } from './client.ts';
 
 /**
  * Told a message on its channel, or `null` when messages may have been missed (the listening
- * connection was lost and is back): the listener should read the current state again.
+ * connection was lost and listens again): the listener should read the current state again.
  */
 export type ChannelListener = (payload: string | null) => void;
 
 /**
- * Messages between the processes on one database (PostgreSQL's LISTEN/NOTIFY, which PGlite runs in
- * process too), so that what a worker does reaches a request held open by any web process.
+ * Messages between the processes on one database, through PostgreSQL's LISTEN/NOTIFY (which PGlite,
+ * a single process, runs in process): what a worker does reaches a request held open by any web
+ * process, and a write in one process reaches the caches of public reads in all of them.
+ * A process listens on one connection, whatever the number of channels and listeners.
  */
 export interface PubSub {
   /** Sent when `db`'s transaction commits (at once outside one); payloads stay under 8000 bytes. */
   publish(channel: string, payload: string, db?: DbOrTx): Promise<void>;
-  /** Listens until the answered function is called (which never fails). */
+  /**
+   * Listens until the answered function is called (which never fails). It answers once the channel is
+   * listened on, or, while the connection is lost, once the listener will be told `null` when it is.
+   */
   subscribe(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
+  /** Whether a message published now, in any process, would reach this process: not while its connection is lost. */
+  hearsEverything(): boolean;
   /** How many listeners this process holds on a channel. */
   listenerCount(channel: string): number;
   close(): Promise<void>;
@@ -26,6 +33,8 @@ export interface PubSub {
 // An unquoted identifier: LISTEN takes no parameter, so a channel name is checked, never escaped.
 const channelPattern = /^[a-z_][a-z0-9_]{0,62}$/;
 const RECONNECT_DELAY_MS = 1000;
+/** How the listening connection names itself to PostgreSQL (`pg_stat_activity.application_name`). */
+export const LISTENER_APPLICATION_NAME = 'pilgrim_soul_listener';
 
 const checkChannel = (channel: string) => {
   if (!channelPattern.test(channel)) throw new Error(`not a channel name: ${channel}`);
@@ -35,6 +44,7 @@ const checkChannel = (channel: string) => {
 interface ListeningConnection {
   listen(channel: string): Promise<void>;
   unlisten(channel: string): Promise<void>;
+  isListening(): boolean;
   close(): Promise<void>;
 }
 
@@ -51,7 +61,8 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
     }
   };
   let closed = false;
-  // LISTEN and UNLISTEN run one at a time, in the order asked, so a quick subscribe-unsubscribe-subscribe stays listening.
+  // Connecting, LISTEN and UNLISTEN run one at a time, in the order asked, so a quick
+  // subscribe-unsubscribe-subscribe stays listening, and a channel added while connecting is listened on.
   let queue: Promise<unknown> = Promise.resolve();
   const inTurn = <T>(work: () => Promise<T>) => {
     const next = queue.then(work);
@@ -70,6 +81,7 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
         await stops.get(channel)?.();
         stops.delete(channel);
       },
+      isListening: () => true,
       close: async () => {
         for (const stop of stops.values()) await stop();
         stops.clear();
@@ -77,70 +89,65 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
     };
   };
 
+  /**
+   * One connection, listening on every channel that has a listener. When it is lost, another is opened a
+   * second later (and every second until one opens), and every listener is then told to read again,
+   * since what was sent meanwhile is unknown.
+   */
   const postgresConnection = (): ListeningConnection => {
-    let client: Promise<pg.Client> | null = null;
-    // Set when a connection in use was lost: whoever opens the next one tells every listener.
-    let missed = false;
-    const reconnectSoon = () => setTimeout(() => void reconnect(), RECONNECT_DELAY_MS);
-    /** A connection listening on every channel with a listener. */
-    const open = async (): Promise<pg.Client> => {
-      const fresh = new pg.Client({ connectionString: database.connectionString });
+    let client: pg.Client | null = null;
+    let retry: NodeJS.Timeout | undefined;
+    const reconnectSoon = () => {
+      if (!closed) retry = setTimeout(() => void inTurn(open), RECONNECT_DELAY_MS);
+    };
+    const lose = (lost: pg.Client, error?: Error) => {
+      if (client !== lost) return;
+      client = null;
+      lost.end().catch(() => {});
+      if (closed) return;
+      logger.warn({ err: error }, 'the listening database connection was lost; reconnecting');
+      reconnectSoon();
+    };
+    const open = async () => {
+      if (closed || client) return;
+      const fresh = new pg.Client({
+        connectionString: database.connectionString,
+        application_name: LISTENER_APPLICATION_NAME,
+      });
       fresh.on('notification', ({ channel, payload }) => deliver(channel, payload ?? ''));
-      let inUse = false;
-      const lost = (error?: Error) => {
-        // A failure while opening is the opener's to handle; only a connection in use is replaced.
-        if (!inUse || closed) return;
-        inUse = false;
-        client = null;
-        missed = true;
-        logger.warn({ err: error }, 'the listening database connection was lost; reconnecting');
-        reconnectSoon();
-      };
-      fresh.on('error', lost);
-      fresh.on('end', () => lost());
+      fresh.on('error', (error) => lose(fresh, error));
+      fresh.on('end', () => lose(fresh));
       try {
         await fresh.connect();
         for (const channel of listeners.keys()) await fresh.query(`LISTEN ${channel}`);
       } catch (error) {
         await fresh.end().catch(() => {});
-        throw error;
+        logger.warn({ err: error }, 'could not listen on the database yet; trying again');
+        reconnectSoon();
+        return;
       }
-      inUse = true;
-      if (missed) {
-        missed = false;
-        for (const channel of listeners.keys()) deliver(channel, null);
+      if (closed) {
+        await fresh.end();
+        return;
       }
-      return fresh;
+      client = fresh;
+      for (const channel of listeners.keys()) deliver(channel, null);
     };
-    const current = () => {
-      client ??= open().catch((error: unknown) => {
-        client = null;
-        throw error;
-      });
-      return client;
+    void inTurn(open);
+    /** A failure on the connection in use replaces it: the next one listens on every channel. */
+    const query = async (text: string) => {
+      const current = client;
+      await current?.query(text).catch((error: Error) => lose(current, error));
     };
-    const reconnect = () =>
-      inTurn(async () => {
-        if (closed || client) return;
-        try {
-          await current();
-        } catch (error) {
-          logger.warn({ err: error }, 'could not listen on the database yet; trying again');
-          reconnectSoon();
-        }
-      });
     return {
-      // LISTEN twice is harmless: a connection opened just now already listens on the channel.
-      listen: async (channel) => {
-        await (await current()).query(`LISTEN ${channel}`);
-      },
-      unlisten: async (channel) => {
-        if (client) await (await client).query(`UNLISTEN ${channel}`);
-      },
+      listen: (channel) => query(`LISTEN ${channel}`),
+      unlisten: (channel) => query(`UNLISTEN ${channel}`),
+      isListening: () => client !== null,
       close: async () => {
+        clearTimeout(retry);
         const last = client;
         client = null;
-        await (await last?.catch(() => null))?.end();
+        await last?.end();
       },
     };
   };
@@ -156,15 +163,13 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
       checkChannel(channel);
       await inTurn(async () => {
         const set = listeners.get(channel) ?? new Set();
-        const first = set.size === 0;
         set.add(listener);
         listeners.set(channel, set);
-        if (!first) return;
+        if (set.size > 1) return;
         try {
           await connection.listen(channel);
         } catch (error) {
-          set.delete(listener);
-          if (set.size === 0) listeners.delete(channel);
+          listeners.delete(channel);
           throw error;
         }
       });
@@ -177,13 +182,10 @@ export const createPubSub = (database: Database, logger: Logger): PubSub => {
           set?.delete(listener);
           if (set?.size !== 0) return;
           listeners.delete(channel);
-          if (closed) return;
-          // A connection that fails here is being replaced, and the new one listens only where there are listeners.
-          await connection
-            .unlisten(channel)
-            .catch((error) => logger.warn({ err: error, channel }, 'could not stop listening on a channel'));
+          if (!closed) await connection.unlisten(channel);
         });
     },
+    hearsEverything: () => connection.isListening(),
     listenerCount: (channel) => listeners.get(channel)?.size ?? 0,
     close: () =>
       inTurn(async () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,8 +35,44 @@ describe(`HTTP base on ${process.env.TEST_DB}`, () => {
     expect(reference.headers['content-type']).toContain('text/html');
   });
 
+  it('answers the health probes with their status, a JSON body and only the headers a probe needs', async () => {
+    const probeHeaders = (headers: Record<string, unknown>) =>
+      Object.keys(headers)
+        .filter((name) => !['date', 'connection', 'content-length'].includes(name))
+        .sort();
+    const kept = ['cache-control', 'content-type', 'x-content-type-options'];
+
+    const health = await testApp.app.inject({ url: '/healthz', headers: { origin: 'https://example.org' } });
+    expect([health.statusCode, health.json()]).toEqual([200, { status: 'ok' }]);
+    expect(probeHeaders(health.headers)).toEqual(kept);
+    expect(health.headers).toMatchObject({
+      'cache-control': 'no-store',
+      'content-type': 'application/json; charset=utf-8',
+      'x-content-type-options': 'nosniff',
+    });
+
+    const ready = await testApp.app.inject({ url: '/readyz' });
+    expect([ready.statusCode, ready.json()]).toEqual([200, { status: 'ready' }]);
+    expect(probeHeaders(ready.headers)).toEqual(kept);
+
+    // Without its media folder the process is not ready; the answer says so with the same headers.
+    const mediaDir = testApp.deps.config.mediaDir;
+    renameSync(mediaDir, `${mediaDir}.away`);
+    try {
+      const notReady = await testApp.app.inject({ url: '/readyz' });
+      expect([notReady.statusCode, notReady.json()]).toEqual([
+        503,
+        { error: 'The media storage is not reachable.' },
+      ]);
+      expect(probeHeaders(notReady.headers)).toEqual(kept);
+      expect(notReady.headers['cache-control']).toBe('no-store');
+    } finally {
+      renameSync(`${mediaDir}.away`, mediaDir);
+    }
+  });
+
   it('sends security headers with a strict Content-Security-Policy', async () => {
-    const response = await testApp.app.inject({ url: '/healthz' });
+    const response = await testApp.app.inject({ url: '/api/posts/' });
     const policy = String(response.headers['content-security-policy']);
     expect(policy).toContain("script-src 'self'");
     expect(policy).toContain("frame-ancestors 'none'");

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlogPost } from '#contract/blog.ts';
+import { LISTENER_APPLICATION_NAME } from '#server/db/pubsub.ts';
 import { type AppProcess, freePort, killProcesses, startProcess, waitForOk } from '#test/app-process.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { waitFor } from '#test/wait-for.ts';
@@ -89,11 +90,11 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
       await rm(otherDataDir, { recursive: true, force: true });
     });
 
-    /** The backends listening for change notices: one per process on this database. */
+    /** The backends listening for messages: one per process on this database. */
     const listeners = async () =>
       (
         (await testApp.deps.db.execute(
-          sql`select pid from pg_stat_activity where datname = current_database() and query = 'listen pilgrim_changes'`,
+          sql`select pid from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
         )) as { rows: { pid: number }[] }
       ).rows.map((row) => row.pid);
 

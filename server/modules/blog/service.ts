@@ -7,7 +7,7 @@ import {
   blogMessages,
   teaserOf,
 } from '#contract/blog.ts';
-import { cachedUntilChanged } from '#server/db/change-notices.ts';
+import { cachedUntilChanged } from '#server/db/cached-until-changed.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { NotFound, UnsupportedMedia } from '#server/http/errors.ts';
 import type { TemporaryFile } from '#server/http/multipart.ts';
@@ -15,10 +15,10 @@ import type { BlogPostRow } from './repository.ts';
 import * as repository from './repository.ts';
 import { firstFreeSlug, isUuid, slugify } from './slug.ts';
 
-type BlogDeps = Pick<AppDeps, 'db' | 'storage' | 'changes'>;
+type BlogDeps = Pick<AppDeps, 'db' | 'storage' | 'pubsub'>;
 
-/** The change notices' topic: any write to a post. */
-const BLOG_CHANGED = 'blog';
+/** The channel that tells every process a post was written. */
+const BLOG_CHANGED = 'blog_changed';
 
 export const COVER_PREFIX = '/blog/covers/';
 const COVER_FOLDER = 'blog';
@@ -49,16 +49,16 @@ const toAdminPost = (row: BlogPostRow): AdminBlogPost => ({
 export const coverKeyOf = (file: string) => `${COVER_FOLDER}/${file}`;
 
 export const createBlogService = (deps: BlogDeps) => {
-  const { db, changes } = deps;
+  const { db, pubsub } = deps;
 
   /**
    * The list every visitor reads (the blog page, RSS, the sitemap) is kept until an admin changes a post,
    * in this process or another. The same array comes back until then, so its JSON is made once too.
    */
-  const listPublishedPosts = cachedUntilChanged(changes, BLOG_CHANGED, async () =>
+  const publishedPosts = cachedUntilChanged(pubsub, BLOG_CHANGED, async () =>
     (await repository.listPublished(db)).map(toPublicPost),
   );
-  const changed = <T>(result: T) => changes.publish(BLOG_CHANGED).then(() => result);
+  const changed = <T>(result: T) => publishedPosts.changed().then(() => result);
 
   /** `/blog/{id}` and `/api/posts/{id}/` accept the id or the readable slug. */
   const getPublishedPost = async (idOrSlug: string) => {
@@ -134,7 +134,7 @@ export const createBlogService = (deps: BlogDeps) => {
   };
 
   return {
-    listPublishedPosts,
+    listPublishedPosts: publishedPosts.read,
     getPublishedPost,
     findPublishedPost,
     listAllPosts,

@@ -1,9 +1,11 @@
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcatenatedResponse, segmentReadyEvent } from '#contract/soul-story.ts';
 import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/client.ts';
+import { LISTENER_APPLICATION_NAME } from '#server/db/pubsub.ts';
 import { prepareGracefulClose } from '#server/http/graceful-close.ts';
 import { createRuntime } from '#server/runtime.ts';
 import { makeTestMedia, storyClient } from '#test/soul-stories.ts';
@@ -201,6 +203,16 @@ describe(`the Soul Story events stream on ${process.env.TEST_DB}`, () => {
         });
         const segment = await stream.next((event) => event.event === 'segment');
         expect(JSON.parse(segment.data)).toEqual({ id: '00000000-0000-4000-8000-000000000001' });
+        // One listening connection per process, carrying this stream and the kept public reads alike.
+        const listening = async () =>
+          (
+            (await testApp.deps.db.execute(
+              sql`select count(*)::int as count from pg_stat_activity
+                  where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
+            )) as { rows: { count: number }[] }
+          ).rows[0]?.count;
+        await waitFor(listening, (count) => count === 2);
+        expect(await listening()).toBe(2);
       } finally {
         stream.close();
         await other.close();
