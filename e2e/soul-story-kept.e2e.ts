@@ -193,6 +193,28 @@ describe('Soul Story takes kept on the device', () => {
       await expect.poll(() => keptOnDevice(page)).toBe(0);
     });
 
+    it('offers after a reload mid-recording to finish it from the offset the server holds', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      await page.getByRole('button', { name: 'Record Now' }).click();
+      await page.getByText(/^Saved to your device · \d+% uploaded$/).waitFor();
+      await page.waitForTimeout(2500);
+      await page.reload();
+      const offer = page.getByRole('article', { name: 'Finish uploading your reflection for The Call?' });
+      await offer.waitFor();
+      const offsets: number[] = [];
+      page.on('request', (request) => {
+        if (isTusPatch(request)) offsets.push(Number(request.headers()['upload-offset']));
+      });
+      await offer.getByRole('button', { name: 'Finish uploading' }).click();
+      await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
+      // What the server confirmed while recording is not sent again.
+      expect(offsets[0]).toBeGreaterThan(0);
+      expect(await serverTitles(access)).toEqual(['The Call']);
+      expect(await keptOnDevice(page)).toBe(0);
+    });
+
     it('leaves nothing on the server, or on the device, when the pilgrim discards it', async () => {
       const page = await browser.newPage();
       const { access } = await signUpAndSignIn(page);
