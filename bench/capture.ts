@@ -30,7 +30,19 @@ const twelveMegapixelPhoto = async () => {
   if (existsSync(file)) return file;
   await mkdir(cache, { recursive: true });
   const partial = `${file}.partial.jpg`;
-  await ffmpeg(['-f', 'lavfi', '-i', 'testsrc2=size=4000x3000', '-vf', 'noise=alls=10:allf=t', '-frames:v', '1', '-q:v', '2', partial]);
+  await ffmpeg([
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc2=size=4000x3000',
+    '-vf',
+    'noise=alls=10:allf=t',
+    '-frames:v',
+    '1',
+    '-q:v',
+    '2',
+    partial,
+  ]);
   await rename(partial, file);
   return file;
 };
