@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appEnv, browserTestServer } from '#test/app-process.ts';
 import { readOutbox } from '#test/outbox.ts';
 import { newUserDetails, signIn, signUp, type UserDetails } from '#test/users.ts';
-import { expectAccessible, storeSession, useBrowser } from './fixtures.ts';
+import { storeSession } from './browser-session.ts';
+import { expectAccessible, useBrowser } from './fixtures.ts';
 
 /**
  * The console needs an admin, and the only way to make one is the operator's CLI on the server's own

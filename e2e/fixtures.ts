@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { readOutbox } from '#test/outbox.ts';
 import { newUserDetails, signUp, type UserDetails } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
-import { storageKeys } from '#web/shared/session.ts';
+import { storeSession } from './browser-session.ts';
 
 export const baseURL = () => inject('baseURL');
 
@@ -33,31 +33,6 @@ export const useBrowser = () => {
       return page;
     },
   };
-};
-
-/**
- * Stores a signed-in session in the page under the web client's storage keys, as the sign-in screen
- * would; `url` is a page of the app to store it from.
- */
-export const storeSession = async (
-  page: Page,
-  url: string,
-  session: { access: string; refresh: string; email: string; username: string },
-) => {
-  await page.goto(url);
-  await page.evaluate(
-    ({ session, keys }) => {
-      localStorage.setItem(keys.token, session.access);
-      localStorage.setItem(keys.refreshToken, session.refresh);
-      localStorage.setItem(keys.email, session.email);
-      localStorage.setItem(keys.username, session.username);
-      localStorage.setItem(
-        keys.user,
-        JSON.stringify({ email: session.email, username: session.username, first_name: '' }),
-      );
-    },
-    { session, keys: storageKeys },
-  );
 };
 
 /** Signs up through the API and stores the session in the page: for tests that only need a pilgrim. */

@@ -1,8 +1,8 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { access as exists, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
 import { ffmpeg, recordTake } from './soul-story-media.ts';
 
@@ -35,6 +35,27 @@ const keptOnDevice = (page: Page) =>
       }),
   );
 
+/** Takes the page offline and back, as a lost mobile connection would (the browser's online events too). */
+const networkSwitch = async (page: Page) => {
+  const network = await page.context().newCDPSession(page);
+  return (offline: boolean) =>
+    network.send('Network.emulateNetworkConditions', {
+      offline,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+};
+
+const isTusPatch = (request: Request) => request.method() === 'PATCH' && isTus(new URL(request.url()));
+
+/** PATCH bodies that carried the whole file, and no more than a tenth again: confirmed bytes are not resent. */
+const expectEveryByteSentAboutOnce = (bodies: number[], size: number) => {
+  const sent = bodies.reduce((sum, body) => sum + body, 0);
+  expect(sent).toBeGreaterThanOrEqual(size);
+  expect(sent).toBeLessThanOrEqual(1.1 * size);
+};
+
 const waitingStatus = (page: Page) =>
   page.getByRole('status').filter({ hasText: 'Saved on this device · waiting for a connection' });
 
@@ -61,14 +82,7 @@ describe('Soul Story takes kept on the device', () => {
     const { access } = await signUpAndSignIn(page);
     await page.goto('/soul-story');
     await recordTake(page);
-    const network = await page.context().newCDPSession(page);
-    const emulate = (offline: boolean) =>
-      network.send('Network.emulateNetworkConditions', {
-        offline,
-        latency: 0,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
+    const emulate = await networkSwitch(page);
     await emulate(true);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await waitingStatus(page).waitFor();
@@ -123,11 +137,10 @@ describe('Soul Story takes kept on the device', () => {
     expect(await serverTitles(access)).toEqual(['The Call']);
   });
 
-  it('sends a take as a resumable upload', async () => {
+  it('sends a take as a resumable upload while it is recorded, so Save sends only its end', async () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
     await page.goto('/soul-story');
-    await recordTake(page);
     const sent: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -135,11 +148,105 @@ describe('Soul Story takes kept on the device', () => {
         sent.push(`${request.method()} ${url.pathname.replace(/[^/]+$/, ':id')}`);
       }
     });
+    await recordTake(page, 2.2);
+    await page.getByText('Saved to your device · 100% uploaded').waitFor();
+    const whileRecording = sent.length;
+    expect(sent[0]).toBe('POST /api/uploads/');
+    expect(sent.slice(1)).toEqual(Array(whileRecording - 1).fill('PATCH /api/uploads/:id'));
+    expect(whileRecording).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
-    expect(sent).toEqual(['POST /api/uploads/', 'PATCH /api/uploads/:id']);
+    // The last PATCH only declares the length: every byte was already there.
+    expect(sent.slice(whileRecording)).toEqual(['PATCH /api/uploads/:id']);
     expect(await serverTitles(access)).toEqual(['The Call']);
     await expect.poll(() => keptOnDevice(page)).toBe(0);
+  });
+
+  describe('a take uploaded while it is recorded', () => {
+    it('goes on after 5 s offline while recording, without sending confirmed bytes again', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      const emulate = await networkSwitch(page);
+      const patches: Request[] = [];
+      page.on('requestfinished', (request) => {
+        if (isTusPatch(request)) patches.push(request);
+      });
+      await page.getByRole('button', { name: 'Record Now' }).click();
+      await page.getByText(/^Saved to your device · \d+% uploaded$/).waitFor();
+      await page.waitForTimeout(1500);
+      await emulate(true);
+      await page.getByText('Saved to your device · waiting for a connection').waitFor();
+      await page
+        .getByText('The connection is lost. Your recording is kept and will upload when it returns.')
+        .waitFor();
+      await page.waitForTimeout(5000);
+      await emulate(false);
+      await page.waitForTimeout(1500);
+      await page.getByRole('button', { name: 'Stop Recording' }).click();
+      await page.getByRole('button', { name: 'Save to My Story' }).click();
+      await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor({ timeout: 30_000 });
+      expect(await serverTitles(access)).toEqual(['The Call']);
+      const length = Number(patches.at(-1)?.headers()['upload-length']);
+      const bodies = await Promise.all(
+        patches.map(async (patch) => Number((await patch.allHeaders())['content-length'])),
+      );
+      // About 8 s of video from the fake camera, sent in a PATCH per chunk or two.
+      expect(length).toBeGreaterThan(100_000);
+      expect(patches.length).toBeGreaterThan(4);
+      expectEveryByteSentAboutOnce(bodies, length);
+      await expect.poll(() => keptOnDevice(page)).toBe(0);
+    });
+
+    it('offers after a reload mid-recording to finish it from the offset the server holds', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      await page.getByRole('button', { name: 'Record Now' }).click();
+      await page.getByText(/^Saved to your device · \d+% uploaded$/).waitFor();
+      await page.waitForTimeout(2500);
+      await page.reload();
+      const offer = page.getByRole('article', { name: 'Finish uploading your reflection for The Call?' });
+      await offer.waitFor();
+      const offsets: number[] = [];
+      page.on('request', (request) => {
+        if (isTusPatch(request)) offsets.push(Number(request.headers()['upload-offset']));
+      });
+      await offer.getByRole('button', { name: 'Finish uploading' }).click();
+      await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
+      // What the server confirmed while recording is not sent again.
+      expect(offsets[0]).toBeGreaterThan(0);
+      expect(await serverTitles(access)).toEqual(['The Call']);
+      expect(await keptOnDevice(page)).toBe(0);
+    });
+
+    it('leaves nothing on the server, or on the device, when the pilgrim discards it', async () => {
+      const page = await browser.newPage();
+      const { access } = await signUpAndSignIn(page);
+      await page.goto('/soul-story');
+      const created = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && isTus(new URL(response.url())),
+      );
+      await page.getByRole('button', { name: 'Record Now' }).click();
+      const uploadUrl = new URL((await (await created).headerValue('location')) ?? '', baseURL());
+      const uploadFile = path.join(inject('dataDir'), 'uploads', path.basename(uploadUrl.pathname));
+      await page.waitForTimeout(2200);
+      await page.getByRole('button', { name: 'Stop Recording' }).click();
+      await page.getByText('Saved to your device · 100% uploaded').waitFor();
+      await exists(uploadFile);
+      expect(await keptOnDevice(page)).toBe(1);
+      await page.getByRole('button', { name: 'Discard' }).click();
+      await page.getByRole('button', { name: 'Record Now' }).waitFor();
+      const head = () =>
+        fetch(uploadUrl, {
+          method: 'HEAD',
+          headers: { authorization: `Bearer ${access}`, 'tus-resumable': '1.0.0' },
+        });
+      await expect.poll(async () => (await head()).status).toBe(404);
+      await expect(exists(uploadFile)).rejects.toThrow();
+      expect(await keptOnDevice(page)).toBe(0);
+      expect(await serverTitles(access)).toEqual([]);
+    });
   });
 
   describe('a photo of several chunks', () => {
@@ -197,14 +304,7 @@ describe('Soul Story takes kept on the device', () => {
       const page = await browser.newPage();
       const { access } = await signUpAndSignIn(page);
       await page.goto('/soul-story');
-      const network = await page.context().newCDPSession(page);
-      const emulate = (offline: boolean) =>
-        network.send('Network.emulateNetworkConditions', {
-          offline,
-          latency: 0,
-          downloadThroughput: -1,
-          uploadThroughput: -1,
-        });
+      const emulate = await networkSwitch(page);
       // Each PATCH body is the file's slice from its Upload-Offset, one chunk at most.
       const bodies: number[] = [];
       page.on('requestfinished', (request) => {
@@ -220,9 +320,7 @@ describe('Soul Story takes kept on the device', () => {
       await emulate(false);
       await page.getByRole('article', { name: 'Memory 1: Meseta at noon' }).waitFor({ timeout: 30_000 });
       expect(await serverTitles(access)).toEqual(['Meseta at noon']);
-      const sentBytes = bodies.reduce((sum, body) => sum + body, 0);
-      expect(sentBytes).toBeGreaterThanOrEqual(size);
-      expect(sentBytes).toBeLessThanOrEqual(1.1 * size);
+      expectEveryByteSentAboutOnce(bodies, size);
       await expect.poll(() => keptOnDevice(page)).toBe(0);
     });
 

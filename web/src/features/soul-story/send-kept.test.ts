@@ -32,7 +32,7 @@ describe('retryDelayMs', () => {
 });
 
 describe('sendUntilConfirmed', () => {
-  it('waits and retries while the connection is lost, then forgets the confirmed item', async () => {
+  it('waits and retries while the connection is lost or the upload locked, then forgets the confirmed item', async () => {
     const keeper = takeKeeperFor('retry@example.com');
     await keeper.keep(item);
     const states: SendState[] = [];
@@ -40,14 +40,21 @@ describe('sendUntilConfirmed', () => {
     const answer = await sendUntilConfirmed(item, {
       keeper,
       onState: (state) => states.push(state),
-      transport: answering(offline, new ApiError('', { status: 503 }), created),
+      transport: answering(
+        offline,
+        new ApiError('', { status: 503 }),
+        new ApiError('', { status: 423 }),
+        created,
+      ),
       wait: async (attempt) => {
         waits.push(attempt);
       },
     });
     expect(answer).toBe(created);
-    expect(waits).toEqual([0, 1]);
+    expect(waits).toEqual([0, 1, 2]);
     expect(states.map((state) => state.step)).toEqual([
+      'uploading',
+      'waiting',
       'uploading',
       'waiting',
       'uploading',

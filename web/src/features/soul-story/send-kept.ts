@@ -13,9 +13,13 @@ const MAX_DELAY_MS = 30_000;
 /** 1 s, 2 s, 4 s … then every 30 s. */
 export const retryDelayMs = (attempt: number) => Math.min(MAX_DELAY_MS, 1000 * 2 ** attempt);
 
-/** A lost connection or a server briefly away is worth another try; a refusal (4xx) is not. */
+/**
+ * A lost connection or a server briefly away is worth another try, and so is a locked upload (423: the
+ * server is still closing an interrupted PATCH of it); a refusal (any other 4xx) is not.
+ */
 const isTransient = (error: unknown) =>
-  error instanceof ApiError && (error.network || error.status >= 500 || error.status === 429);
+  error instanceof ApiError &&
+  (error.network || error.status >= 500 || error.status === 429 || error.status === 423);
 
 const aborted = () => new DOMException('The upload was stopped.', 'AbortError');
 

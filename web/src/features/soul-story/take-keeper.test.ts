@@ -29,6 +29,21 @@ describe('takeKeeperFor without IndexedDB', () => {
     expect((await keeper.pending()).map((item) => item.uploadUrl)).toEqual(['/api/uploads/abc']);
   });
 
+  it('grows a take kept while recording chunk by chunk, and offers nothing before its first chunk', async () => {
+    const keeper = takeKeeperFor('eli@example.com');
+    await keeper.keep({
+      ...take('recording', 1),
+      blob: new Blob([], { type: 'video/webm' }),
+      deferredLength: true,
+    });
+    expect(await keeper.pending()).toEqual([]);
+    await keeper.append('recording', new Blob(['first ']));
+    await keeper.append('recording', new Blob(['second']));
+    const [kept] = await keeper.pending();
+    expect(await kept?.blob.text()).toBe('first second');
+    expect(kept?.blob.type).toBe('video/webm');
+  });
+
   it('shows each pilgrim only their own items, whatever the case of the address', async () => {
     await takeKeeperFor('Bea@example.com').keep(take('bea', 1));
     expect(await takeKeeperFor('carl@example.com').pending()).toEqual([]);

@@ -12,6 +12,8 @@ export interface KeptItem {
   keptAt: number;
   /** The resumable upload the server holds for it, once created: a retry or a reload resumes there. */
   uploadUrl?: string;
+  /** Uploaded while it was recorded: its upload learns its length only with its last bytes. */
+  deferredLength?: boolean;
 }
 
 /**
@@ -23,6 +25,8 @@ export interface TakeKeeper {
   keep(item: KeptItem): Promise<'on-device' | 'in-memory'>;
   /** Notes the server's upload URL for a kept item, so sending it again resumes instead of starting over. */
   remember(id: string, uploadUrl: string): Promise<void>;
+  /** Adds a recorder's chunk to the end of a kept take, so a crash while recording loses nothing before it. */
+  append(id: string, chunk: Blob): Promise<void>;
   confirm(id: string): Promise<void>;
   pending(): Promise<KeptItem[]>;
   discard(id: string): Promise<void>;
@@ -35,18 +39,32 @@ interface KeptRow extends KeptItem {
   owner: string;
 }
 
+/** One recorder chunk of a take kept while recording, in order: writing only the new bytes keeps each append cheap. */
+interface ChunkRow {
+  owner: string;
+  id: string;
+  index: number;
+  blob: Blob;
+}
+
 interface KeeperSchema extends DBSchema {
   items: { key: [string, string]; value: KeptRow; indexes: { owner: string } };
+  chunks: { key: [string, string, number]; value: ChunkRow };
 }
 
 const DATABASE = 'pilgrim-soul-kept-takes';
 
 const openItems = () =>
-  openDB<KeeperSchema>(DATABASE, 1, {
-    upgrade(db) {
-      db.createObjectStore('items', { keyPath: ['owner', 'id'] }).createIndex('owner', 'owner');
+  openDB<KeeperSchema>(DATABASE, 2, {
+    upgrade(db, oldVersion) {
+      if (oldVersion < 1)
+        db.createObjectStore('items', { keyPath: ['owner', 'id'] }).createIndex('owner', 'owner');
+      if (oldVersion < 2) db.createObjectStore('chunks', { keyPath: ['owner', 'id', 'index'] });
     },
   });
+
+/** Every chunk of one item: arrays sort after numbers, so `[]` closes the range. */
+const chunksOf = (owner: string, id: string) => IDBKeyRange.bound([owner, id], [owner, id, []]);
 
 const byKeptAt = (a: KeptItem, b: KeptItem) => a.keptAt - b.keptAt;
 
@@ -58,6 +76,8 @@ class Keeper implements TakeKeeper {
   private readonly inMemory = new Map<string, KeptItem>();
   private database: Promise<IDBPDatabase<KeeperSchema> | null> | null = null;
   private readonly owner: string;
+  /** The next chunk's index for each take recorded in this tab. */
+  private readonly nextChunk = new Map<string, number>();
 
   constructor(owner: string) {
     this.owner = owner;
@@ -93,19 +113,62 @@ class Keeper implements TakeKeeper {
     if (row) await database?.put('items', { ...row, uploadUrl });
   }
 
+  async append(id: string, chunk: Blob) {
+    const held = this.inMemory.get(id);
+    if (held) {
+      held.blob = new Blob([held.blob, chunk], { type: held.blob.type });
+      return;
+    }
+    const database = await this.items();
+    if (!database) return;
+    const index = this.nextChunk.get(id) ?? 0;
+    this.nextChunk.set(id, index + 1);
+    try {
+      await database.put('chunks', { owner: this.owner, id, index, blob: chunk });
+    } catch {
+      // Storage full in the middle of a take: from here on the tab's memory holds the whole take.
+      const row = await database.get('items', [this.owner, id]);
+      if (!row) return;
+      const { owner: _owner, ...item } = row;
+      const blob = await this.assembled(database, item);
+      this.inMemory.set(id, { ...item, blob: new Blob([blob, chunk], { type: item.blob.type }) });
+    }
+  }
+
   async confirm(id: string) {
     await this.discard(id);
   }
 
   async discard(id: string) {
     this.inMemory.delete(id);
-    await (await this.items())?.delete('items', [this.owner, id]);
+    this.nextChunk.delete(id);
+    const database = await this.items();
+    if (!database) return;
+    const transaction = database.transaction(['items', 'chunks'], 'readwrite');
+    await Promise.all([
+      transaction.objectStore('items').delete([this.owner, id]),
+      transaction.objectStore('chunks').delete(chunksOf(this.owner, id)),
+      transaction.done,
+    ]);
+  }
+
+  /** A take kept while recording: its first bytes and every chunk after them, in order. */
+  private async assembled(database: IDBPDatabase<KeeperSchema>, item: KeptItem) {
+    if (!item.deferredLength) return item.blob;
+    const chunks = await database.getAll('chunks', chunksOf(this.owner, item.id));
+    return new Blob([item.blob, ...chunks.map((chunk) => chunk.blob)], { type: item.blob.type });
   }
 
   async pending() {
-    const stored = (await (await this.items())?.getAllFromIndex('items', 'owner', this.owner)) ?? [];
-    const items: KeptItem[] = stored.map(({ owner: _owner, ...item }) => item);
-    return [...items.filter((item) => !this.inMemory.has(item.id)), ...this.inMemory.values()].sort(byKeptAt);
+    const database = await this.items();
+    const stored = (await database?.getAllFromIndex('items', 'owner', this.owner)) ?? [];
+    const items: KeptItem[] = [];
+    for (const { owner: _owner, ...item } of stored) {
+      if (this.inMemory.has(item.id) || !database) continue;
+      items.push({ ...item, blob: await this.assembled(database, item) });
+    }
+    // A take whose recording stopped before its first chunk has nothing to finish.
+    return [...items, ...this.inMemory.values()].filter((item) => item.blob.size > 0).sort(byKeptAt);
   }
 }
 

@@ -1,12 +1,27 @@
 import { DetailedError, type HttpRequest, Upload, type UploadOptions } from 'tus-js-client';
 import { ApiError, refreshAccessToken } from '#web/shared/http.ts';
 import { readSession } from '#web/shared/session.ts';
+import type { GrowingTake } from './growing-take.ts';
 import type { Transport } from './send-kept.ts';
 import type { TakeKeeper } from './take-keeper.ts';
 
 const ENDPOINT = '/api/uploads/';
 /** A lost connection costs at most one chunk. */
 const CHUNK_SIZE = 5 * 1024 * 1024;
+/**
+ * While recording, a PATCH carries what was recorded since the last one, up to this: about 3 s of
+ * video, so a connection lost mid-PATCH costs little, and a backlog on a slow uplink still goes in few requests.
+ */
+const RECORDING_CHUNK_SIZE = 1024 * 1024;
+
+/** A take being recorded, sent as it grows. */
+export interface RecordingSource {
+  take: GrowingTake;
+  /** Discard: stops the upload at once, and has the server drop an upload created meanwhile. */
+  signal: AbortSignal;
+  /** How many bytes the server has confirmed. */
+  onConfirmed: (bytes: number) => void;
+}
 
 const withBearer = (request: HttpRequest) => {
   const token = readSession().token;
@@ -34,27 +49,43 @@ const common: UploadOptions = {
   onBeforeRequest: withBearer,
 };
 
+/** Has the server delete what it received of an upload; one it no longer knows is already gone. */
+export const terminateUpload = (uploadUrl: string) =>
+  Upload.terminate(uploadUrl, { ...common }).catch(() => undefined);
+
 /**
  * Sends a kept item as a tus upload in chunks. The upload URL is kept with the item as soon as the server
  * creates it, so the next attempt (after a lost connection, or a reload) asks the server's offset with HEAD
  * and sends only the bytes it lacks. The final PATCH (or HEAD, when that already happened) names the memory.
  */
 export const tusTransport =
-  (keeper: TakeKeeper): Transport =>
+  (keeper: TakeKeeper, recording?: RecordingSource): Transport =>
   (item, onProgress) => {
+    const source = recording?.take ?? item.blob;
     const attempt = () =>
       new Promise<string>((resolve, reject) => {
-        const upload: Upload = new Upload(item.blob, {
+        const upload: Upload = new Upload(source as Blob, {
           ...common,
           endpoint: ENDPOINT,
           ...(item.uploadUrl ? { uploadUrl: item.uploadUrl } : {}),
+          // A take recorded while uploading declares its length with its last bytes, also when resumed after a reload.
+          uploadLengthDeferred: Boolean(item.deferredLength),
+          ...(recording
+            ? { chunkSize: RECORDING_CHUNK_SIZE, fileReader: { openFile: async () => recording.take } }
+            : {}),
           metadata: { type: item.type, title: item.title, filename: item.fileName },
           onUploadUrlAvailable: () => {
             if (!upload.url || upload.url === item.uploadUrl) return;
+            // Discarded while the server was creating it: the server drops it too.
+            if (recording?.signal.aborted) {
+              void terminateUpload(upload.url);
+              return;
+            }
             item.uploadUrl = upload.url;
             void keeper.remember(item.id, upload.url);
           },
-          onProgress: (sent, total) => onProgress(Math.round((sent / total) * 100)),
+          onProgress: (sent, total) => onProgress(Math.round((sent / (total ?? source.size)) * 100)),
+          onChunkComplete: (_chunk, confirmed) => recording?.onConfirmed(confirmed),
           onSuccess: ({ lastResponse }) => {
             const memoryId = lastResponse.getHeader('Upload-Item-Id');
             if (memoryId) resolve(memoryId);
@@ -62,6 +93,14 @@ export const tusTransport =
           },
           onError: (error) => reject(toApiError(error)),
         });
+        recording?.signal.addEventListener(
+          'abort',
+          () => {
+            void upload.abort();
+            reject(new DOMException('The take was discarded.', 'AbortError'));
+          },
+          { once: true },
+        );
         upload.start();
       });
     return attempt().catch(async (error: unknown) => {
@@ -75,5 +114,5 @@ export const tusTransport =
 export const discardKept = async (keeper: TakeKeeper, id: string) => {
   const item = (await keeper.pending()).find((kept) => kept.id === id);
   await keeper.discard(id);
-  if (item?.uploadUrl) await Upload.terminate(item.uploadUrl, { ...common }).catch(() => undefined);
+  if (item?.uploadUrl) await terminateUpload(item.uploadUrl);
 };

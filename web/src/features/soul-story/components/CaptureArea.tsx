@@ -15,10 +15,12 @@ import {
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { extensionOf, isImageFile, isVideoFile } from '../media.ts';
+import { type RecordingProgress, RecordingUpload, uploadedPercent } from '../recording-upload.ts';
 import { type SendState, sendUntilConfirmed } from '../send-kept.ts';
 import { newKeptId, useTakeKeeper } from '../take-keeper.ts';
 import { discardKept } from '../tus-transport.ts';
 import { LiveCamera } from './LiveCamera.tsx';
+import { RecordingStatus } from './RecordingStatus.tsx';
 import { type Take, TakePreview } from './TakePreview.tsx';
 import { useHasCamera, useRecorder } from './useRecorder.ts';
 
@@ -37,11 +39,11 @@ type Capture =
       failure: string | null;
     };
 
-const previewOf = (take: Take, type: StoryType): Capture => ({
+const previewOf = (take: Take, type: StoryType, keptId = newKeptId()): Capture => ({
   step: 'preview',
   take,
   type,
-  keptId: newKeptId(),
+  keptId,
   sending: null,
   inMemory: false,
   failure: null,
@@ -63,16 +65,29 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   const resetVideoInput = useRef<() => void>(null);
   const keeper = useTakeKeeper();
   const stopRetrying = useRef<AbortController>(null);
-  useEffect(() => () => stopRetrying.current?.abort(), []);
+  /** The take being recorded (or previewed after recording), uploading as it grows. */
+  const recordingUpload = useRef<RecordingUpload>(null);
+  const [recordingProgress, setRecordingProgress] = useState<RecordingProgress | null>(null);
+  useEffect(
+    () => () => {
+      stopRetrying.current?.abort();
+      recordingUpload.current?.leave();
+    },
+    [],
+  );
 
-  /** Leaves the preview; a take the pilgrim discards is forgotten by the keeper too. */
+  /** Leaves the preview; a take the pilgrim discards is forgotten by the keeper (and the server) too. */
   const reset = useCallback(() => {
     recorder.release();
     stopRetrying.current?.abort();
+    const uploading = recordingUpload.current;
+    recordingUpload.current = null;
+    void uploading?.discard();
+    setRecordingProgress(null);
     setCapture((current) => {
       if (current.step === 'preview') {
         URL.revokeObjectURL(current.take.url);
-        void discardKept(keeper, current.keptId);
+        if (!uploading) void discardKept(keeper, current.keptId);
       }
       return { step: 'idle' };
     });
@@ -81,9 +96,21 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   }, [recorder.release, keeper]);
 
   const startRecording = async () => {
+    if (!prompt) return;
     setCapture({ step: 'starting' });
     try {
-      await recorder.start();
+      const format = await recorder.start((chunk) => recordingUpload.current?.append(chunk));
+      // The first chunk comes a second after the start, so the upload is there to take it.
+      recordingUpload.current = new RecordingUpload({
+        keeper,
+        mimeType: format.fileType,
+        item: {
+          type: prompt.id,
+          title: prompt.name,
+          fileName: storyFileName(prompt.name, format.extension),
+        },
+        onProgress: setRecordingProgress,
+      });
       setCapture({ step: 'recording' });
     } catch (error) {
       toast('error', soulStoryMessages.cameraError, (error as Error).message);
@@ -96,11 +123,14 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   const stopRecording = useCallback(async () => {
     const recorded = await recorder.stop();
     if (!recorded || !prompt) return;
+    const uploading = recordingUpload.current;
+    void uploading?.stop();
     const url = URL.createObjectURL(recorded.blob);
     setCapture(
       previewOf(
         { kind: 'video', blob: recorded.blob, url, extension: recorded.extension, title: prompt.name },
         prompt.id,
+        uploading?.id,
       ),
     );
   }, [recorder.stop, prompt]);
@@ -162,23 +192,28 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
         current.step === 'preview' && current.keptId === keptId ? { ...current, ...values } : current,
       );
     update({ sending: { step: 'uploading', percent: 0 }, failure: null });
-    const item = {
-      id: keptId,
-      type,
-      title,
-      fileName: storyFileName(title, take.extension),
-      blob: take.blob,
-      keptAt: Date.now(),
-    };
-    update({ inMemory: (await keeper.keep(item)) === 'in-memory' });
-    const controller = new AbortController();
-    stopRetrying.current = controller;
-    try {
+    const keepAndSend = async () => {
+      const item = {
+        id: keptId,
+        type,
+        title,
+        fileName: storyFileName(title, take.extension),
+        blob: take.blob,
+        keptAt: Date.now(),
+      };
+      update({ inMemory: (await keeper.keep(item)) === 'in-memory' });
+      const controller = new AbortController();
+      stopRetrying.current = controller;
       await sendUntilConfirmed(item, {
         keeper,
         onState: (sending) => update({ sending }),
         signal: controller.signal,
       });
+    };
+    // A recorded take is already kept and (nearly) uploaded: Save sends the rest and its length.
+    const uploading = recordingUpload.current;
+    try {
+      await (uploading ? uploading.save() : keepAndSend());
     } catch (error) {
       if ((error as Error).name === 'AbortError') return;
       const message = errorMessage(error, soulStoryMessages.uploadFailedFallback);
@@ -186,10 +221,20 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
       update({ sending: null, failure: message });
       return;
     }
+    // Confirmed by the server: nothing is left to discard.
+    if (recordingUpload.current === uploading) recordingUpload.current = null;
     toast('success', soulStoryMessages.saved);
     reset();
     onSaved();
   };
+
+  /** After Save, a recorded take's progress is the share of its bytes the server holds. */
+  const sendingOf = (sending: SendState | null): SendState | null =>
+    sending && recordingProgress
+      ? recordingProgress.waiting
+        ? { step: 'waiting' }
+        : { step: 'uploading', percent: uploadedPercent(recordingProgress) }
+      : sending;
 
   const photosFull = photoCount >= MAX_PHOTOS;
   const idle = capture.step === 'idle';
@@ -229,14 +274,18 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
         )}
 
         {capture.step === 'recording' && recorder.stream && prompt && (
-          <LiveCamera stream={recorder.stream} promptName={prompt.name} onStop={stopRecording} />
+          <Stack gap="sm" align="center">
+            <LiveCamera stream={recorder.stream} promptName={prompt.name} onStop={stopRecording} />
+            {recordingProgress && <RecordingStatus progress={recordingProgress} />}
+          </Stack>
         )}
 
         {capture.step === 'preview' && (
           <TakePreview
             take={capture.take}
-            sending={capture.sending}
-            inMemory={capture.inMemory}
+            sending={sendingOf(capture.sending)}
+            inMemory={recordingProgress?.inMemory ?? capture.inMemory}
+            status={recordingProgress && <RecordingStatus progress={recordingProgress} />}
             failure={capture.failure}
             onTitleChange={(title) =>
               setCapture((current) =>

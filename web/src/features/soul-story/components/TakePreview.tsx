@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, Image, Stack, TextInput } from '@mantine/core';
 import { IconDeviceFloppy, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { MAX_TITLE_LENGTH } from '#contract/soul-story.ts';
 import type { SendState } from '../send-kept.ts';
 import { previewFrame } from './LiveCamera.tsx';
@@ -19,13 +20,24 @@ interface Props {
   sending: SendState | null;
   inMemory: boolean;
   failure: string | null;
+  /** What to show before Save: how much of a recorded take is already uploaded. */
+  status?: ReactNode;
   onTitleChange: (title: string) => void;
   onDiscard: () => void;
   onSave: () => void;
 }
 
 /** A take waiting to be saved; it is kept on the device until the server has confirmed it. */
-export function TakePreview({ take, sending, inMemory, failure, onTitleChange, onDiscard, onSave }: Props) {
+export function TakePreview({
+  take,
+  sending,
+  inMemory,
+  failure,
+  status,
+  onTitleChange,
+  onDiscard,
+  onSave,
+}: Props) {
   const saving = sending !== null;
   return (
     <Stack gap="sm" align="center">
@@ -56,7 +68,7 @@ export function TakePreview({ take, sending, inMemory, failure, onTitleChange, o
           />
         </>
       )}
-      {sending && <SendingStatus kind={take.kind} state={sending} inMemory={inMemory} />}
+      {sending ? <SendingStatus kind={take.kind} state={sending} inMemory={inMemory} /> : status}
       {failure && !saving && (
         <Alert color="red" title="Upload Failed" w="100%" maw={480}>
           {failure} Your {take.kind === 'video' ? 'recording' : 'photo'} is still here: press Save to My Story

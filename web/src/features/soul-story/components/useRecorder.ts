@@ -38,7 +38,8 @@ export function useRecorder() {
 
   useEffect(() => release, [release]);
 
-  const start = useCallback(async () => {
+  /** Starts recording; each chunk (one a second) also goes to `onChunk` as it is recorded. */
+  const start = useCallback(async (onChunk?: (chunk: Blob) => void) => {
     const format = supportedFormat();
     if (!navigator.mediaDevices?.getUserMedia || !format) {
       throw new Error('This browser cannot record video. Please choose a video file instead.');
@@ -51,15 +52,18 @@ export function useRecorder() {
       const recorder = new MediaRecorder(media, { mimeType: format.mimeType });
       const chunks: Blob[] = [];
       recorder.ondataavailable = (event) => {
-        if (event.data.size > 0) chunks.push(event.data);
+        if (event.data.size === 0) return;
+        chunks.push(event.data);
+        onChunk?.(event.data);
       };
       const finished = new Promise<Blob>((resolve) => {
         recorder.onstop = () => resolve(new Blob(chunks, { type: format.fileType }));
       });
-      // Collecting data every second keeps a long take from living in one huge buffer at the end.
+      // A chunk every second is uploaded while recording, and spares a long take one huge buffer at the end.
       recorder.start(1000);
       session.current = { stream: media, recorder, finished, format };
       setStream(media);
+      return format;
     } catch (error) {
       stopTracks(media);
       throw error;
