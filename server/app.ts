@@ -73,6 +73,9 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
     genReqId: () => crypto.randomUUID(),
     logController: new RequestLog(deps.config),
     routerOptions: { ignoreTrailingSlash: false },
+    // The whole site registers as one plugin, so Fastify's 10 s default for a plugin would be the time
+    // to build everything; on a busy 2-core machine that is not a sign of a hung plugin.
+    pluginTimeout: 60_000,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
