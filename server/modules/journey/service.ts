@@ -8,7 +8,7 @@ import {
 } from '#contract/journey.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
+import { snakeCased } from '#contract/snake-case.ts';
 import { todayIn } from '#server/identity/time-zone.ts';
 import { findUserById, updateUserDetails } from '#server/identity/users.ts';
 import { findJourney, type JourneyFields, type JourneyRow, saveJourney } from './repository.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snakeCased } from '#contract/snake-case.ts';
 import {
   type createOrderBody,
   formatDollars,
@@ -8,7 +9,6 @@ import {
 } from '#contract/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid, NotFound } from '#server/http/errors.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import type { PaymentListener, PaymentsService } from '../payments/index.ts';
 import * as repository from './repository.ts';
 

@@ -9,7 +9,7 @@ import {
 } from '#contract/survey.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
+import { snakeCased } from '#contract/snake-case.ts';
 import * as repository from './repository.ts';
 
 type SurveyDeps = Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>;
