@@ -16,8 +16,8 @@ import {
 import type { AppDeps } from '#server/deps.ts';
 import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { publicRead } from '#server/http/caching.ts';
-import { fileResponse } from '#server/http/openapi.ts';
 import { eventFrame, writeEventStreamHead } from '#server/http/event-stream.ts';
+import { fileResponse } from '#server/http/openapi.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
 import { chatMarkdown, chatTranscript } from './history-export.ts';
