@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { communityRequestKinds } from './community.ts';
 import { contactKinds } from './contact.ts';
-import { orderStatuses } from './store.ts';
+import { snakeCased } from './snake-case.ts';
+import { orderSummary } from './store.ts';
 
 export const adminMessages = {
   loadFailed: 'Could not load this section. Please try again.',
@@ -49,18 +50,9 @@ const adminDonation = z.object({
 });
 export type AdminDonation = z.infer<typeof adminDonation>;
 
-/** A store order with where it ships, read-only in the console. */
+/** A store order with where it ships, read-only in the console: the buyer's summary in snake_case, and more. */
 const adminOrder = z.object({
-  id: z.string(),
-  reference: z.string(),
-  product_id: z.string(),
-  title: z.string(),
-  size: z.string().nullable(),
-  quantity: z.number().int(),
-  unit_price_cents: z.number().int(),
-  total_cents: z.number().int(),
-  currency: z.string(),
-  status: z.enum(orderStatuses),
+  ...snakeCased(orderSummary.shape),
   name: z.string(),
   email: z.string(),
   address: z.object({

@@ -31,7 +31,7 @@ export const paragraphsOf = (body: string): string[] =>
     .filter(Boolean);
 
 /** A post as the public API gives it (GET /api/posts/ and /api/posts/{id}/). */
-export const blogPost = z.object({
+const blogPost = z.object({
   id: z.string(),
   slug: z.string(),
   title: z.string(),
@@ -42,8 +42,6 @@ export const blogPost = z.object({
   published_at: z.string().nullable(),
 });
 export type BlogPost = z.infer<typeof blogPost>;
-
-export const blogPostList = z.array(blogPost);
 
 const requiredText = (max: number, name: string) =>
   z

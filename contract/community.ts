@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailField } from './common.ts';
-import { honeypot, messageText, personName } from './contact.ts';
+import { honeypot, messageText, personName, visitorMessageItem } from './contact.ts';
 
 /** The three audiences of /JoinUs. */
 export const joinAudiences = [
@@ -122,14 +122,5 @@ export const communityRequestKinds = ['join', 'volunteer'] as const;
 export type CommunityRequestKind = (typeof communityRequestKinds)[number];
 
 /** One join or volunteer request, as the admin console lists it; `interest` is the audience or the area. */
-const communityRequestItem = z.object({
-  id: z.string(),
-  kind: z.enum(communityRequestKinds),
-  name: z.string(),
-  email: z.string(),
-  interest: z.string(),
-  message: z.string(),
-  handled: z.boolean(),
-  created_at: z.string(),
-});
+const communityRequestItem = visitorMessageItem(communityRequestKinds).extend({ interest: z.string() });
 export type CommunityRequestItem = z.infer<typeof communityRequestItem>;

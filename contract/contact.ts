@@ -95,15 +95,18 @@ export type ContactRequest = z.input<typeof contactRequest>;
 export const contactKinds = ['contact', 'inquiry'] as const;
 export type ContactKind = (typeof contactKinds)[number];
 
+/** What the admin console lists of anything a visitor sent (a message, a join or volunteer request): who, what, and whether it was handled. */
+export const visitorMessageItem = <Kinds extends readonly [string, ...string[]]>(kinds: Kinds) =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(kinds),
+    name: z.string(),
+    email: z.string(),
+    message: z.string(),
+    handled: z.boolean(),
+    created_at: z.string(),
+  });
+
 /** One stored message, as the admin console lists it. */
-const contactMessageItem = z.object({
-  id: z.string(),
-  kind: z.enum(contactKinds),
-  name: z.string(),
-  email: z.string(),
-  message: z.string(),
-  inquiry_types: z.array(z.string()),
-  handled: z.boolean(),
-  created_at: z.string(),
-});
+const contactMessageItem = visitorMessageItem(contactKinds).extend({ inquiry_types: z.array(z.string()) });
 export type ContactMessageItem = z.infer<typeof contactMessageItem>;

@@ -87,6 +87,7 @@ export type CreateOrderInput = z.input<typeof createOrderBody>;
 
 export const orderStatuses = ['pending', 'paid', 'failed', 'refunded'] as const;
 
+/** An order as its buyer sees it (camelCase, as the store's answers have always been). */
 export const orderSummary = z.object({
   id: z.string(),
   reference: z.string(),
@@ -101,10 +102,11 @@ export const orderSummary = z.object({
 });
 export type OrderSummary = z.infer<typeof orderSummary>;
 
-export const createOrderResponse = z.object({
+const createOrderResponse = z.object({
   order: orderSummary,
   clientSecret: z.string(),
 });
+export type CreatedOrder = z.infer<typeof createOrderResponse>;
 
 export const productList = z.array(
   z.object({

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
+import { errorBody } from '#contract/common.ts';
 import type { Db } from '../db/client.ts';
 import type { LiveSessions } from '../identity/live-sessions.ts';
 import { findRole } from '../identity/users.ts';
@@ -55,3 +56,32 @@ export const createAuthGuard = (db: Db, tokens: AccessTokens, sessions: LiveSess
     },
   };
 };
+
+type RouteSchema = FastifySchema & { response?: object };
+
+const guardedBy = <Hook extends 'onRequest' | 'preHandler', Schema extends RouteSchema>(
+  hook: Hook,
+  guard: AuthGuard,
+  schema: Schema,
+) =>
+  ({
+    [hook]: guard.required,
+    schema: { ...schema, security: [{ bearer: [] }], response: { ...schema.response, 401: errorBody } },
+  }) as { [Key in Hook]: AuthGuard['required'] } & {
+    schema: Schema & {
+      security: { bearer: never[] }[];
+      response: Schema['response'] & { 401: typeof errorBody };
+    };
+  };
+
+/**
+ * The options of a route only a signed-in caller may use: the guard runs once the body is read and
+ * checked (a malformed body is a 400 with or without a token), and the published document says so
+ * (bearer security and the 401 answer).
+ */
+export const signedIn = <Schema extends RouteSchema>(guard: AuthGuard, schema: Schema) =>
+  guardedBy('preHandler', guard, schema);
+
+/** The same, with the guard run as the request arrives: a large upload is refused before its body is read. */
+export const signedInBeforeBody = <Schema extends RouteSchema>(guard: AuthGuard, schema: Schema) =>
+  guardedBy('onRequest', guard, schema);

@@ -30,21 +30,33 @@ export const registerEventStreams = (app: FastifyInstance) => {
   app.addHook('preClose', async () => endEventStreams(app));
 };
 
+/** One server-sent event as it goes on the wire. */
+export const eventFrame = (event: string, data: unknown) =>
+  `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
 /**
- * Server-sent events on a reply: its headers now (never compressed: the reply is taken out of Fastify's
- * hands, so no plugin buffers it), a comment every 20 s so proxies keep the connection, and one end,
- * whether the client leaves or the server ends it.
+ * Takes the reply out of Fastify's hands (so nothing compresses or buffers it) and writes the head of a
+ * server-sent event stream; each stream says how long a cache may keep it.
  */
-export const openEventStream = (reply: FastifyReply): EventStream => {
+export const writeEventStreamHead = (reply: FastifyReply, cacheControl: string) => {
   reply.hijack();
-  // Headers set by hooks before the handler (CORS, security headers) still go out.
+  // A hijacked reply sends only what is written here, so headers set by hooks before the handler (CORS,
+  // security headers) come along.
   reply.raw.writeHead(200, {
     ...(reply.getHeaders() as OutgoingHttpHeaders),
     'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store',
+    'cache-control': cacheControl,
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
+};
+
+/**
+ * A long-lived event stream on a reply: its head now, a comment every 20 s so proxies keep the
+ * connection, and one end, whether the client leaves or the server ends it.
+ */
+export const openEventStream = (reply: FastifyReply): EventStream => {
+  writeEventStreamHead(reply, 'no-store');
   // Nothing is written once the stream ended or the client left: a late render's news is dropped.
   const write = (text: string) => {
     if (!reply.raw.writableEnded && !reply.raw.destroyed) reply.raw.write(text);
@@ -55,7 +67,7 @@ export const openEventStream = (reply: FastifyReply): EventStream => {
   const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
   const streams = reply.server.eventStreams;
   const stream: EventStream = {
-    send: (event, data) => write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`),
+    send: (event, data) => write(eventFrame(event, data)),
     onClose: (listener) => {
       if (closed) listener();
       else closeListeners.push(listener);

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { findRow, updateById } from '#server/db/rows.ts';
 import type { DbOrTx } from '../db/client.ts';
 import { users } from './tables.ts';
 
@@ -22,17 +23,11 @@ export type UserDetails = Partial<
   >
 >;
 
-export const findUserById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return row ?? null;
-};
+export const findUserById = (db: DbOrTx, id: string) => findRow(db, users, eq(users.id, id));
 
 const emailIs = (email: string) => sql`lower(${users.email}) = ${email.toLowerCase()}`;
 
-export const findUserByEmail = async (db: DbOrTx, email: string) => {
-  const [row] = await db.select().from(users).where(emailIs(email)).limit(1);
-  return row ?? null;
-};
+export const findUserByEmail = (db: DbOrTx, email: string) => findRow(db, users, emailIs(email));
 
 export const usernameExists = async (db: DbOrTx, username: string) => {
   const [row] = await db
@@ -52,14 +47,8 @@ export const insertUser = async (
   return row ?? null;
 };
 
-export const updateUserDetails = async (db: DbOrTx, id: string, details: UserDetails) => {
-  const [row] = await db
-    .update(users)
-    .set({ ...details, updatedAt: new Date() })
-    .where(eq(users.id, id))
-    .returning();
-  return row ?? null;
-};
+export const updateUserDetails = (db: DbOrTx, id: string, details: UserDetails) =>
+  updateById(db, users, id, details);
 
 export const updatePasswordHash = (db: DbOrTx, id: string, passwordHash: string) =>
   db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, id));

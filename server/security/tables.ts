@@ -1,4 +1,5 @@
-import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '#server/db/columns.ts';
 
 /**
  * Secrets generated once and shared by every process on a PostgreSQL database started without SECRET,
@@ -7,5 +8,5 @@ import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 export const sharedSecrets = pgTable('shared_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

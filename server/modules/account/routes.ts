@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteAccountBody } from '#contract/account.ts';
 import { errorBody, okBody } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
 import type { AccountService } from './service.ts';
 
@@ -11,24 +11,19 @@ export const accountRoutes =
   async (app) => {
     app.delete(
       '/api/account/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['account'],
-          summary:
-            'Delete the account with everything it holds, after the current password; donations keep only amount, date and receipt number',
-          security: [{ bearer: [] }],
-          body: deleteAccountBody,
-          response: {
-            200: okBody,
-            400: errorBody,
-            401: errorBody,
-            403: errorBody,
-            429: errorBody,
-            503: errorBody,
-          },
+      signedIn(deps.auth, {
+        tags: ['account'],
+        summary:
+          'Delete the account with everything it holds, after the current password; donations keep only amount, date and receipt number',
+        body: deleteAccountBody,
+        response: {
+          200: okBody,
+          400: errorBody,
+          403: errorBody,
+          429: errorBody,
+          503: errorBody,
         },
-      },
+      }),
       async (request) => {
         const userId = userIdOf(request);
         await limit(deps, 'account-delete:user', userId);

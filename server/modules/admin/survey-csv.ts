@@ -1,5 +1,5 @@
+import { snakeCaseOf } from '#contract/snake-case.ts';
 import type { SurveyResponseItem } from '#contract/survey.ts';
-import { snakeCaseOf } from '#server/http/snake-case.ts';
 import { type CsvValue, toCsv } from './csv.ts';
 
 /** The questions in the order the survey asks them, named as the survey form sends its answers. */

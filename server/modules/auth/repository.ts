@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow } from '#server/db/rows.ts';
 import { endEverySession, endSession } from '#server/identity/sessions.ts';
 import { passwordResetTokens, refreshTokens } from './tables.ts';
 
@@ -8,10 +9,8 @@ export const insertRefreshToken = (
   values: { userId: string; familyId: string; tokenHash: string; expiresAt: Date },
 ) => db.insert(refreshTokens).values(values);
 
-export const findRefreshToken = async (db: DbOrTx, tokenHash: string) => {
-  const [row] = await db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash)).limit(1);
-  return row ?? null;
-};
+export const findRefreshToken = (db: DbOrTx, tokenHash: string) =>
+  findRow(db, refreshTokens, eq(refreshTokens.tokenHash, tokenHash));
 
 /** Marks a live token used; false when another request used or revoked it first. */
 export const consumeRefreshToken = async (db: DbOrTx, id: string) => {
@@ -55,20 +54,16 @@ export const insertResetToken = (
   values: { userId: string; tokenHash: string; expiresAt: Date },
 ) => db.insert(passwordResetTokens).values(values);
 
-export const findLiveResetToken = async (db: DbOrTx, tokenHash: string) => {
-  const [row] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, tokenHash),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-};
+export const findLiveResetToken = (db: DbOrTx, tokenHash: string) =>
+  findRow(
+    db,
+    passwordResetTokens,
+    and(
+      eq(passwordResetTokens.tokenHash, tokenHash),
+      isNull(passwordResetTokens.usedAt),
+      gt(passwordResetTokens.expiresAt, new Date()),
+    ),
+  );
 
 /** Uses a live reset token once: the user id, or null when it was used, expired or never existed. */
 export const consumeResetToken = async (db: DbOrTx, tokenHash: string) => {

@@ -18,7 +18,7 @@ import {
 } from '#contract/auth.ts';
 import { errorBody } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { limitRegistration, limitResetRequest, limitSignIn } from './limits.ts';
 import type { AuthService } from './service.ts';
 
@@ -87,30 +87,22 @@ export const authRoutes =
 
     app.get(
       '/api/user/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user',
-          security: [{ bearer: [] }],
-          response: { 200: currentUser, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['auth'],
+        summary: 'The signed-in user',
+        response: { 200: currentUser },
+      }),
       async (request) => service.currentUser(userIdOf(request)),
     );
 
     app.put(
       '/api/user/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['auth'],
-          summary: 'Change the signed-in user’s name',
-          security: [{ bearer: [] }],
-          body: updateUserBody,
-          response: { 200: currentUser, 400: errorBody, 401: errorBody, 404: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['auth'],
+        summary: 'Change the signed-in user’s name',
+        body: updateUserBody,
+        response: { 200: currentUser, 400: errorBody, 404: errorBody },
+      }),
       async (request) => service.updateFirstName(userIdOf(request), request.body.first_name),
     );
 

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow, updateById } from '#server/db/rows.ts';
 import { blogPosts } from './tables.ts';
 
 export type BlogPostRow = typeof blogPosts.$inferSelect;
@@ -18,19 +19,10 @@ export const listPublished = (db: DbOrTx, limit = FEED_LIMIT) =>
 export const listAll = (db: DbOrTx) =>
   db.select().from(blogPosts).orderBy(desc(blogPosts.updatedAt), desc(blogPosts.id)).limit(FEED_LIMIT);
 
-export const findPublished = async (db: DbOrTx, column: 'id' | 'slug', value: string) => {
-  const [row] = await db
-    .select()
-    .from(blogPosts)
-    .where(and(eq(blogPosts[column], value), isPublished))
-    .limit(1);
-  return row ?? null;
-};
+export const findPublished = (db: DbOrTx, column: 'id' | 'slug', value: string) =>
+  findRow(db, blogPosts, and(eq(blogPosts[column], value), isPublished));
 
-export const findById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(blogPosts).where(eq(blogPosts.id, id)).limit(1);
-  return row ?? null;
-};
+export const findById = (db: DbOrTx, id: string) => findRow(db, blogPosts, eq(blogPosts.id, id));
 
 export const slugsLike = async (db: DbOrTx, base: string) =>
   (
@@ -48,15 +40,8 @@ export const insert = async (
   return row!;
 };
 
-export const update = async (
+export const update = (
   db: DbOrTx,
   id: string,
   values: Partial<Pick<BlogPostRow, 'title' | 'body' | 'teaser' | 'author' | 'coverKey' | 'publishedAt'>>,
-) => {
-  const [row] = await db
-    .update(blogPosts)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(blogPosts.id, id))
-    .returning();
-  return row ?? null;
-};
+) => updateById(db, blogPosts, id, values);

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogPost, blogPostList } from '#contract/blog.ts';
 import { errorBody, idParam } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { publicRead, sendKeptJson } from '#server/http/caching.ts';
@@ -8,6 +7,7 @@ import { NotFound } from '#server/http/errors.ts';
 import { sendStoredFile } from '#server/media/send-stored-file.ts';
 import { assertValidKey } from '#server/media/storage.ts';
 import { blogPostingJsonLd, postPath, renderRss, renderSitemap } from './feeds.ts';
+import { publicBlogPost, publicBlogPostList } from './schemas.ts';
 import { type BlogService, COVER_PREFIX, coverKeyOf } from './service.ts';
 
 const RSS_ITEMS = 20;
@@ -36,10 +36,10 @@ export const blogRoutes =
         schema: {
           tags: ['blog'],
           summary: 'Published Pilgrim Reflections posts, newest first',
-          response: { 200: blogPostList },
+          response: { 200: publicBlogPostList },
         },
       },
-      async (_request, reply) => sendKeptJson(reply, blogPostList, await service.listPublishedPosts()),
+      async (_request, reply) => sendKeptJson(reply, publicBlogPostList, await service.listPublishedPosts()),
     );
 
     app.get(
@@ -50,7 +50,7 @@ export const blogRoutes =
           tags: ['blog'],
           summary: 'One published post, by id or by slug',
           params: idParam,
-          response: { 200: blogPost, 404: errorBody },
+          response: { 200: publicBlogPost, 404: errorBody },
         },
       },
       async (request) => service.getPublishedPost(request.params.id),

@@ -1,10 +1,11 @@
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 
 /** A Pilgrim Reflections post; a null published_at is a draft. */
 export const blogPosts = pgTable(
   'blog_posts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull(),
@@ -12,8 +13,8 @@ export const blogPosts = pgTable(
     author: text('author').notNull(),
     coverKey: text('cover_key'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow } from '#server/db/rows.ts';
 import { accountExports } from './tables.ts';
 
 export type ExportRow = typeof accountExports.$inferSelect;
@@ -22,10 +23,7 @@ export const insertQueued = async (db: DbOrTx, userId: string) => {
   return row ?? null;
 };
 
-export const findById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(accountExports).where(eq(accountExports.id, id)).limit(1);
-  return row ?? null;
-};
+export const findById = (db: DbOrTx, id: string) => findRow(db, accountExports, eq(accountExports.id, id));
 
 /** Marks it being built; null when it is finished, failed or gone, so a repeated job does nothing. */
 export const claimForBuilding = async (db: DbOrTx, id: string) => {

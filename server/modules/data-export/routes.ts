@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { accountExportResponse } from '#contract/account.ts';
-import { errorBody } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import type { DataExportService } from './service.ts';
 
 export const dataExportRoutes =
@@ -10,16 +9,12 @@ export const dataExportRoutes =
   async (app) => {
     app.get(
       '/api/account/export/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['account'],
-          summary:
-            'The latest export of the account’s data: none, queued, building, ready (with its download link, valid 7 days) or failed',
-          security: [{ bearer: [] }],
-          response: { 200: accountExportResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['account'],
+        summary:
+          'The latest export of the account’s data: none, queued, building, ready (with its download link, valid 7 days) or failed',
+        response: { 200: accountExportResponse },
+      }),
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         return service.exportStatus(userIdOf(request));
@@ -28,16 +23,12 @@ export const dataExportRoutes =
 
     app.post(
       '/api/account/export/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['account'],
-          summary:
-            'Export everything the account holds as one zip, built in the background; while one is queued or building, that one is answered',
-          security: [{ bearer: [] }],
-          response: { 202: accountExportResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['account'],
+        summary:
+          'Export everything the account holds as one zip, built in the background; while one is queued or building, that one is answered',
+        response: { 202: accountExportResponse },
+      }),
       async (request, reply) => reply.status(202).send(await service.requestExport(userIdOf(request))),
     );
   };

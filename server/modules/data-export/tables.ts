@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { idColumn } from '#server/db/columns.ts';
 import { userIdColumn } from '#server/identity/tables.ts';
 
 /** One request to export an account's data: the zip it became, and until when its link works. */
 export const accountExports = pgTable(
   'account_exports',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: userIdColumn(),
     status: text('status', { enum: ['queued', 'building', 'ready', 'failed'] })
       .notNull()

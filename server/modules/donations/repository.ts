@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow, onceStamp } from '#server/db/rows.ts';
 import { donationPayments, gifts } from './tables.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
@@ -18,15 +19,10 @@ export const ensureGift = async (db: DbOrTx, values: NewGift): Promise<GiftRow> 
   return row!;
 };
 
-export const findGift = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(gifts).where(eq(gifts.id, id)).limit(1);
-  return row ?? null;
-};
+export const findGift = (db: DbOrTx, id: string) => findRow(db, gifts, eq(gifts.id, id));
 
-export const findGiftBySubscription = async (db: DbOrTx, subscriptionId: string) => {
-  const [row] = await db.select().from(gifts).where(eq(gifts.subscriptionId, subscriptionId)).limit(1);
-  return row ?? null;
-};
+export const findGiftBySubscription = (db: DbOrTx, subscriptionId: string) =>
+  findRow(db, gifts, eq(gifts.subscriptionId, subscriptionId));
 
 export const setGiftStatus = async (
   db: DbOrTx,
@@ -112,18 +108,8 @@ export const findPaymentWithGift = async (db: DbOrTx, paymentId: string) => {
   return row ?? null;
 };
 
-/** Claims the receipt so a job run twice sends it once. */
-export const claimReceipt = async (db: DbOrTx, paymentId: string) => {
-  const claimed = await db
-    .update(donationPayments)
-    .set({ receiptSentAt: sql`now()` })
-    .where(and(eq(donationPayments.id, paymentId), isNull(donationPayments.receiptSentAt)))
-    .returning({ id: donationPayments.id });
-  return claimed.length === 1;
-};
-
-export const releaseReceipt = (db: DbOrTx, paymentId: string) =>
-  db.update(donationPayments).set({ receiptSentAt: null }).where(eq(donationPayments.id, paymentId));
+/** A payment's receipt, claimed so a job run twice sends it once. */
+export const receiptSent = onceStamp(donationPayments, 'receiptSentAt');
 
 export const listWithGifts = (db: DbOrTx) =>
   db

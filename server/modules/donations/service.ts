@@ -134,7 +134,7 @@ export const createDonationsService = (
   const sendReceipt = async (paymentId: string) => {
     const found = await repository.findPaymentWithGift(deps.db, paymentId);
     if (!found?.gift.email || found.payment.status !== 'succeeded') return;
-    if (!(await repository.claimReceipt(deps.db, paymentId))) return;
+    if (!(await repository.receiptSent.claim(deps.db, paymentId))) return;
     try {
       await deps.mailer.send({
         to: found.gift.email,
@@ -142,7 +142,7 @@ export const createDonationsService = (
         text: receiptText(found.gift, found.payment.amountPence, manageUrl(found.gift.id)),
       });
     } catch (error) {
-      await repository.releaseReceipt(deps.db, paymentId);
+      await repository.receiptSent.release(deps.db, paymentId);
       throw error;
     }
   };

@@ -1,10 +1,11 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 
 /** A donor's gift: one-time, or a monthly or yearly subscription with its own state. */
 export const gifts = pgTable(
   'gifts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     checkoutId: uuid('checkout_id').notNull().unique(),
     provider: text('provider').notNull(),
     frequency: text('frequency', { enum: ['one-time', 'monthly', 'yearly'] }).notNull(),
@@ -16,7 +17,7 @@ export const gifts = pgTable(
     status: text('status', {
       enum: ['pending', 'active', 'completed', 'past_due', 'canceled', 'failed', 'refunded'],
     }).notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     canceledAt: timestamp('canceled_at', { withTimezone: true }),
   },
   (table) => [index('gifts_created_idx').on(table.createdAt)],
@@ -26,7 +27,7 @@ export const gifts = pgTable(
 export const donationPayments = pgTable(
   'donation_payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     giftId: uuid('gift_id')
       .notNull()
       .references(() => gifts.id, { onDelete: 'cascade' }),
@@ -38,8 +39,8 @@ export const donationPayments = pgTable(
     failureReason: text('failure_reason'),
     amountRefundedPence: integer('amount_refunded_pence').notNull().default(0),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('donation_payments_gift_idx').on(table.giftId),

@@ -6,9 +6,9 @@ import {
   type JourneyUpdate,
   journeyProblems,
 } from '#contract/journey.ts';
+import { snakeCased } from '#contract/snake-case.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import { todayIn } from '#server/identity/time-zone.ts';
 import { findUserById, updateUserDetails } from '#server/identity/users.ts';
 import { findJourney, type JourneyFields, type JourneyRow, saveJourney } from './repository.ts';

@@ -1,4 +1,5 @@
-import { boolean, date, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { updatedAtColumn } from '#server/db/columns.ts';
 import { users } from '#server/identity/tables.ts';
 
 /** The pilgrim's Camino record: one per account, every field optional until they fill it in. */
@@ -15,5 +16,5 @@ export const journeys = pgTable('journeys', {
   compostela: boolean('compostela'),
   compostelaDate: date('compostela_date'),
   walkedWith: text('walked_with'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

@@ -2,7 +2,7 @@ import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import type { CommunityRequestItem } from '#contract/community.ts';
 import type { ContactMessageItem } from '#contract/contact.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
+import { snakeCased } from '#contract/snake-case.ts';
 import { communityRequests, contactMessages } from './tables.ts';
 
 /** The admin console's view of a message: every column but the bookkeeping of its emails; checked against the contract the console reads. */

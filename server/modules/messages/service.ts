@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { joinRequest, volunteerRequest } from '#contract/community.ts';
 import type { contactRequest } from '#contract/contact.ts';
+import { snakeCased } from '#contract/snake-case.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { NotFound } from '#server/http/errors.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import { communityMailbox, joinRequestOf, volunteerRequestOf } from './community.ts';
 import { contactMailbox, contactMessageOf } from './contact.ts';
 import type { Mailbox, StoredMessage } from './mailbox.ts';

@@ -1,10 +1,11 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 
 /** Messages from the simple contact form and the /inquire form. */
 export const contactMessages = pgTable(
   'contact_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind', { enum: ['contact', 'inquiry'] }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -13,7 +14,7 @@ export const contactMessages = pgTable(
     handled: boolean('handled').notNull().default(false),
     /** Set once the team email and the acknowledgement went out, so a retried job sends nothing twice. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('contact_messages_created_idx').on(table.createdAt)],
 );
@@ -22,7 +23,7 @@ export const contactMessages = pgTable(
 export const communityRequests = pgTable(
   'community_requests',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     kind: text('kind', { enum: ['join', 'volunteer'] }).notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -31,7 +32,7 @@ export const communityRequests = pgTable(
     handled: boolean('handled').notNull().default(false),
     /** Set once the acknowledgement went out, so a retried job sends nothing twice. */
     emailedAt: timestamp('emailed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('community_requests_kind_created_idx').on(table.kind, table.createdAt)],
 );

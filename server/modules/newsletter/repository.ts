@@ -1,35 +1,18 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow } from '#server/db/rows.ts';
 import { newsletterSubscribers } from './tables.ts';
 
 export type SubscriberRow = typeof newsletterSubscribers.$inferSelect;
 
-export const findByEmail = async (db: DbOrTx, email: string) => {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`)
-    .limit(1);
-  return row ?? null;
-};
+export const findByEmail = (db: DbOrTx, email: string) =>
+  findRow(db, newsletterSubscribers, sql`lower(${newsletterSubscribers.email}) = ${email.toLowerCase()}`);
 
-export const findById = async (db: DbOrTx, id: string) => {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.id, id))
-    .limit(1);
-  return row ?? null;
-};
+export const findById = (db: DbOrTx, id: string) =>
+  findRow(db, newsletterSubscribers, eq(newsletterSubscribers.id, id));
 
-export const findByConfirmToken = async (db: DbOrTx, tokenHash: string) => {
-  const [row] = await db
-    .select()
-    .from(newsletterSubscribers)
-    .where(eq(newsletterSubscribers.confirmTokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-};
+export const findByConfirmToken = (db: DbOrTx, tokenHash: string) =>
+  findRow(db, newsletterSubscribers, eq(newsletterSubscribers.confirmTokenHash, tokenHash));
 
 /** A new address, or an old one asking again: pending with a fresh confirmation token. */
 export const upsertPending = async (

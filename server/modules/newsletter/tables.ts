@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 
 /** One row per address; double opt-in moves it from pending to confirmed, and unsubscribing is kept as a state. */
 export const newsletterSubscribers = pgTable(
   'newsletter_subscribers',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     email: text('email').notNull(),
     status: text('status', { enum: ['pending', 'confirmed', 'unsubscribed'] })
       .notNull()
@@ -15,7 +16,7 @@ export const newsletterSubscribers = pgTable(
     consentedAt: timestamp('consented_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     uniqueIndex('newsletter_subscribers_email_unique').on(sql`lower(${table.email})`),

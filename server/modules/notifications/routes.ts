@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBody } from '#contract/common.ts';
 import { markAllReadResponse, notificationList } from '#contract/notifications.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { listNotifications, markAllRead } from './service.ts';
 
 export const notificationRoutes =
@@ -11,30 +10,22 @@ export const notificationRoutes =
   async (app) => {
     app.get(
       '/api/notifications/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['notifications'],
-          summary: 'The signed-in user’s notifications, newest first',
-          security: [{ bearer: [] }],
-          response: { 200: notificationList, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['notifications'],
+        summary: 'The signed-in user’s notifications, newest first',
+        response: { 200: notificationList },
+      }),
       async (request) => listNotifications(deps.db, userIdOf(request)),
     );
 
     app.post(
       '/api/notifications/mark-all-read/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['notifications'],
-          summary: 'Mark every notification read',
-          security: [{ bearer: [] }],
-          body: z.object({}).nullish(),
-          response: { 200: markAllReadResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['notifications'],
+        summary: 'Mark every notification read',
+        body: z.object({}).nullish(),
+        response: { 200: markAllReadResponse },
+      }),
       async (request) => ({ updated: await markAllRead(deps.db, userIdOf(request)) }),
     );
   };

@@ -1,16 +1,17 @@
-import { boolean, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 import { userIdColumn } from '#server/identity/tables.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: userIdColumn(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),
     read: boolean('read').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('notifications_user_created_idx').on(table.userId, table.createdAt)],
 );

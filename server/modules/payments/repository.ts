@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow, insertIfNew } from '#server/db/rows.ts';
 import { paymentCheckouts, paymentEvents, paymentPrices } from './tables.ts';
 
 export type CheckoutRow = typeof paymentCheckouts.$inferSelect;
@@ -10,32 +11,14 @@ export const insertCheckout = async (db: DbOrTx, values: NewCheckout) => {
   return row!;
 };
 
-export const findCheckoutByKey = async (db: DbOrTx, idempotencyKey: string) => {
-  const [row] = await db
-    .select()
-    .from(paymentCheckouts)
-    .where(eq(paymentCheckouts.idempotencyKey, idempotencyKey))
-    .limit(1);
-  return row ?? null;
-};
+export const findCheckoutByKey = (db: DbOrTx, idempotencyKey: string) =>
+  findRow(db, paymentCheckouts, eq(paymentCheckouts.idempotencyKey, idempotencyKey));
 
-export const findCheckoutByIntent = async (db: DbOrTx, intentId: string) => {
-  const [row] = await db
-    .select()
-    .from(paymentCheckouts)
-    .where(eq(paymentCheckouts.intentId, intentId))
-    .limit(1);
-  return row ?? null;
-};
+export const findCheckoutByIntent = (db: DbOrTx, intentId: string) =>
+  findRow(db, paymentCheckouts, eq(paymentCheckouts.intentId, intentId));
 
-export const findCheckoutBySubscription = async (db: DbOrTx, subscriptionId: string) => {
-  const [row] = await db
-    .select()
-    .from(paymentCheckouts)
-    .where(eq(paymentCheckouts.subscriptionId, subscriptionId))
-    .limit(1);
-  return row ?? null;
-};
+export const findCheckoutBySubscription = (db: DbOrTx, subscriptionId: string) =>
+  findRow(db, paymentCheckouts, eq(paymentCheckouts.subscriptionId, subscriptionId));
 
 export const updateCheckout = (db: DbOrTx, id: string, values: Partial<NewCheckout>) =>
   db
@@ -51,14 +34,8 @@ export const setCheckoutStatus = (db: DbOrTx, id: string, status: CheckoutRow['s
     .where(and(eq(paymentCheckouts.id, id), sql`${paymentCheckouts.status} <> 'succeeded'`));
 
 /** True the first time an event id is seen, false on every redelivery. */
-export const recordEvent = async (db: DbOrTx, id: string, type: string) => {
-  const inserted = await db
-    .insert(paymentEvents)
-    .values({ id, type })
-    .onConflictDoNothing()
-    .returning({ id: paymentEvents.id });
-  return inserted.length === 1;
-};
+export const recordEvent = (db: DbOrTx, id: string, type: string) =>
+  insertIfNew(db, paymentEvents, { id, type });
 
 export const findPrice = async (db: DbOrTx, lookupKey: string) => {
   const [row] = await db.select().from(paymentPrices).where(eq(paymentPrices.lookupKey, lookupKey)).limit(1);

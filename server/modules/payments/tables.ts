@@ -1,10 +1,11 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 
 /** One attempt to pay: what was asked for, and the provider's intent or subscription that carries it. */
 export const paymentCheckouts = pgTable(
   'payment_checkouts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     provider: text('provider', { enum: ['test', 'stripe'] }).notNull(),
     purpose: text('purpose', { enum: ['donation', 'order'] }).notNull(),
     reference: text('reference'),
@@ -22,8 +23,8 @@ export const paymentCheckouts = pgTable(
     status: text('status', { enum: ['creating', 'open', 'succeeded', 'failed', 'canceled'] })
       .notNull()
       .default('creating'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [index('payment_checkouts_created_idx').on(table.createdAt)],
 );
@@ -39,5 +40,5 @@ export const paymentEvents = pgTable('payment_events', {
 export const paymentPrices = pgTable('payment_prices', {
   lookupKey: text('lookup_key').primaryKey(),
   priceId: text('price_id').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAtColumn(),
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#contract/common.ts';
 import { MAX_AVATAR_BYTES, profileMessages, profileResponse, updateProfileBody } from '#contract/profile.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { Invalid } from '#server/http/errors.ts';
 import { receiveForm } from '#server/http/multipart.ts';
 import type { ProfileService } from './service.ts';
@@ -12,60 +12,44 @@ export const profileRoutes =
   async (app) => {
     app.get(
       '/api/profile/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['profile'],
-          summary: 'The signed-in pilgrim’s profile, journey settings and counts',
-          security: [{ bearer: [] }],
-          response: { 200: profileResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['profile'],
+        summary: 'The signed-in pilgrim’s profile, journey settings and counts',
+        response: { 200: profileResponse },
+      }),
       async (request) => service.getProfile(userIdOf(request)),
     );
 
     app.put(
       '/api/profile/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['profile'],
-          summary: 'Change only the profile fields sent',
-          security: [{ bearer: [] }],
-          body: updateProfileBody,
-          response: { 200: profileResponse, 400: errorBody, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['profile'],
+        summary: 'Change only the profile fields sent',
+        body: updateProfileBody,
+        response: { 200: profileResponse, 400: errorBody },
+      }),
       async (request) => service.updateProfile(userIdOf(request), request.body),
     );
 
     app.delete(
       '/api/profile/vibe/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['profile'],
-          summary:
-            'Withdraw consent to keeping the worldview: erases the stored vibe and when consent was given',
-          security: [{ bearer: [] }],
-          response: { 200: profileResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['profile'],
+        summary:
+          'Withdraw consent to keeping the worldview: erases the stored vibe and when consent was given',
+        response: { 200: profileResponse },
+      }),
       async (request) => service.eraseWorldview(userIdOf(request)),
     );
 
     app.post(
       '/api/profile/upload/',
-      {
-        preHandler: deps.auth.required,
-        schema: {
-          tags: ['profile'],
-          summary: 'Replace the avatar (multipart field `avatar`, an image of at most 5 MB)',
-          security: [{ bearer: [] }],
-          consumes: ['multipart/form-data'],
-          response: { 200: profileResponse, 400: errorBody, 401: errorBody, 406: errorBody, 413: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['profile'],
+        summary: 'Replace the avatar (multipart field `avatar`, an image of at most 5 MB)',
+        consumes: ['multipart/form-data'],
+        response: { 200: profileResponse, 400: errorBody, 406: errorBody, 413: errorBody },
+      }),
       async (request) => {
         const userId = userIdOf(request);
         const form = await receiveForm(request, {

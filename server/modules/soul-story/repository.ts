@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow } from '#server/db/rows.ts';
 import { users } from '#server/identity/tables.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
@@ -13,28 +14,13 @@ export const listForUser = (db: DbOrTx, userId: string) =>
     .where(eq(soulStories.userId, userId))
     .orderBy(asc(soulStories.position), asc(soulStories.createdAt));
 
-export const findOwned = async (db: DbOrTx, userId: string, id: string) => {
-  const [row] = await db
-    .select()
-    .from(soulStories)
-    .where(and(eq(soulStories.id, id), eq(soulStories.userId, userId)))
-    .limit(1);
-  return row ?? null;
-};
+export const findOwned = (db: DbOrTx, userId: string, id: string) =>
+  findRow(db, soulStories, and(eq(soulStories.id, id), eq(soulStories.userId, userId)));
 
-export const findById = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(soulStories).where(eq(soulStories.id, id)).limit(1);
-  return row ?? null;
-};
+export const findById = (db: DbOrTx, id: string) => findRow(db, soulStories, eq(soulStories.id, id));
 
-export const findPromptTake = async (db: DbOrTx, userId: string, type: string) => {
-  const [row] = await db
-    .select()
-    .from(soulStories)
-    .where(and(eq(soulStories.userId, userId), eq(soulStories.type, type)))
-    .limit(1);
-  return row ?? null;
-};
+export const findPromptTake = (db: DbOrTx, userId: string, type: string) =>
+  findRow(db, soulStories, and(eq(soulStories.userId, userId), eq(soulStories.type, type)));
 
 export const countPhotos = async (db: DbOrTx, userId: string) => {
   const [row] = await db
@@ -116,14 +102,8 @@ export const finishSegment = async (
   return updated.length > 0;
 };
 
-export const findKeepsake = async (db: DbOrTx, userId: string) => {
-  const [row] = await db
-    .select()
-    .from(soulStoryKeepsakes)
-    .where(eq(soulStoryKeepsakes.userId, userId))
-    .limit(1);
-  return row ?? null;
-};
+export const findKeepsake = (db: DbOrTx, userId: string) =>
+  findRow(db, soulStoryKeepsakes, eq(soulStoryKeepsakes.userId, userId));
 
 /** Records a change to the memories (the keepsake must be made again) and locks the row for the transaction. */
 export const bumpVersion = async (db: DbOrTx, userId: string) => {

@@ -20,7 +20,7 @@ import {
   uploadFields,
 } from '#contract/soul-story.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedInBeforeBody, userIdOf } from '#server/http/auth-guard.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
 import { openEventStream } from '#server/http/event-stream.ts';
 import { type ReceivedForm, receiveForm } from '#server/http/multipart.ts';
@@ -65,9 +65,7 @@ export const soulStoryRoutes =
   (deps: AppDeps, service: SoulStoryService): FastifyPluginAsyncZod =>
   async (app) => {
     // Before the body is read: an anonymous client never gets to stream an upload.
-    const signedIn = { onRequest: deps.auth.required };
     const tags = ['soul stories'];
-    const security = [{ bearer: [] }];
 
     deps.pageMeta.register(SHARE_PAGE, async (match) => {
       const shared = await service.findShared(match[1]!);
@@ -83,51 +81,38 @@ export const soulStoryRoutes =
 
     app.get(
       '/api/soulstories/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'The user’s memories in their chosen order',
-          response: { 200: soulStoryList, 401: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'The user’s memories in their chosen order',
+        response: { 200: soulStoryList },
+      }),
       async (request) => service.list(userIdOf(request)),
     );
 
     app.get(
       '/api/soulstory/completed-prompts/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'The prompts with a recorded reflection',
-          response: { 200: completedPromptsResponse, 401: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'The prompts with a recorded reflection',
+        response: { 200: completedPromptsResponse },
+      }),
       async (request) => service.completedPrompts(userIdOf(request)),
     );
 
     app.post(
       '/api/soulstory/upload/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Save a reflection (video) or a photo: multipart with media, title and type, in any order',
-          consumes: ['multipart/form-data'],
-          response: {
-            201: soulStoryItem,
-            400: errorBody,
-            401: errorBody,
-            409: errorBody,
-            413: errorBody,
-            415: errorBody,
-          },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'Save a reflection (video) or a photo: multipart with media, title and type, in any order',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: soulStoryItem,
+          400: errorBody,
+          409: errorBody,
+          413: errorBody,
+          415: errorBody,
         },
-      },
+      }),
       async (request, reply) => {
         // The parts may come in any order: the file waits on disk until the fields that judge it are read.
         const form = await receiveForm(request, {
@@ -147,59 +132,43 @@ export const soulStoryRoutes =
 
     app.post(
       '/api/soulstories/reorder/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Put the memories in a new order: every id exactly once',
-          body: reorderBody,
-          response: { 200: soulStoryOk, 400: errorBody, 401: errorBody, 404: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'Put the memories in a new order: every id exactly once',
+        body: reorderBody,
+        response: { 200: soulStoryOk, 400: errorBody, 404: errorBody },
+      }),
       async (request) => service.reorder(userIdOf(request), request.body.story_ids),
     );
 
     app.delete(
       '/api/soulstory/:id/delete/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Delete a memory and its files',
-          params: z.object({ id: z.string().max(100) }),
-          response: { 200: soulStoryOk, 401: errorBody, 404: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'Delete a memory and its files',
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: soulStoryOk, 404: errorBody },
+      }),
       async (request) => service.remove(userIdOf(request), request.params.id),
     );
 
     app.get(
       '/api/soulstory/concatenated/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'The keepsake video: its status, progress and URLs',
-          response: { 200: concatenatedResponse, 401: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'The keepsake video: its status, progress and URLs',
+        response: { 200: concatenatedResponse },
+      }),
       async (request) => service.keepsakeState(userIdOf(request)),
     );
 
     app.post(
       '/api/soulstory/events/token/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'A token for the events stream’s ?token=, valid for a minute',
-          response: { 200: eventsTokenResponse, 401: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'A token for the events stream’s ?token=, valid for a minute',
+        response: { 200: eventsTokenResponse },
+      }),
       async (request) => service.eventsToken(userIdOf(request)),
     );
 
@@ -236,29 +205,21 @@ export const soulStoryRoutes =
 
     app.post(
       '/api/soulstory/share/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Create (or return) the public link to the keepsake',
-          response: { 200: shareResponse, 401: errorBody, 409: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'Create (or return) the public link to the keepsake',
+        response: { 200: shareResponse, 409: errorBody },
+      }),
       async (request) => service.share(userIdOf(request)),
     );
 
     app.delete(
       '/api/soulstory/share/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          summary: 'Stop sharing: the public link stops working',
-          response: { 200: soulStoryOk, 401: errorBody },
-        },
-      },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary: 'Stop sharing: the public link stops working',
+        response: { 200: soulStoryOk },
+      }),
       async (request) => service.stopSharing(userIdOf(request)),
     );
 

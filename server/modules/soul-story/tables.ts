@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { userIdColumn, users } from '#server/identity/tables.ts';
 
 /** One memory: a prompt's video take or a photo, with its normalised segment for the keepsake. */
 export const soulStories = pgTable(
   'soul_stories',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: userIdColumn(),
     /** A prompt id or 'photo'. */
     type: text('type').notNull(),
@@ -21,8 +22,8 @@ export const soulStories = pgTable(
       .notNull()
       .default('pending'),
     segmentProgress: integer('segment_progress').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
+    updatedAt: updatedAtColumn(),
   },
   (table) => [
     index('soul_stories_user_position_idx').on(table.userId, table.position),
@@ -47,5 +48,5 @@ export const soulStoryKeepsakes = pgTable('soul_story_keepsakes', {
   closingCardKey: text('closing_card_key'),
   joinProgress: integer('join_progress').notNull().default(0),
   shareToken: text('share_token').unique(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });

@@ -1,5 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow, onceStamp } from '#server/db/rows.ts';
 import { storeOrders } from './tables.ts';
 
 export type OrderRow = typeof storeOrders.$inferSelect;
@@ -15,10 +16,7 @@ export const insertOrder = async (db: DbOrTx, values: NewOrder) => {
 export const setCheckout = (db: DbOrTx, id: string, checkoutId: string) =>
   db.update(storeOrders).set({ checkoutId }).where(eq(storeOrders.id, id));
 
-export const findOrder = async (db: DbOrTx, id: string) => {
-  const [row] = await db.select().from(storeOrders).where(eq(storeOrders.id, id)).limit(1);
-  return row ?? null;
-};
+export const findOrder = (db: DbOrTx, id: string) => findRow(db, storeOrders, eq(storeOrders.id, id));
 
 /** Moves an order to a new status only from the given ones; answers the row when it moved. */
 export const moveStatus = async (
@@ -35,17 +33,8 @@ export const moveStatus = async (
   return row ?? null;
 };
 
-export const claimConfirmation = async (db: DbOrTx, id: string) => {
-  const claimed = await db
-    .update(storeOrders)
-    .set({ confirmationSentAt: sql`now()` })
-    .where(and(eq(storeOrders.id, id), isNull(storeOrders.confirmationSentAt)))
-    .returning({ id: storeOrders.id });
-  return claimed.length === 1;
-};
-
-export const releaseConfirmation = (db: DbOrTx, id: string) =>
-  db.update(storeOrders).set({ confirmationSentAt: null }).where(eq(storeOrders.id, id));
+/** An order's confirmation, claimed so a job run twice sends it once. */
+export const confirmationSent = onceStamp(storeOrders, 'confirmationSentAt');
 
 export const listOrders = (db: DbOrTx) =>
   db.select().from(storeOrders).orderBy(desc(storeOrders.createdAt)).limit(LIST_LIMIT);

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
-import {
-  createOrderBody,
-  createOrderResponse,
-  orderSummary,
-  productList,
-  storeProducts,
-} from '#contract/store.ts';
+import { createOrderBody, productList, storeProducts } from '#contract/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { publicRead } from '#server/http/caching.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
+import { createdOrder, orderSummary } from './schemas.ts';
 import type { StoreService } from './service.ts';
 
 export const storeRoutes =
@@ -45,7 +40,7 @@ export const storeRoutes =
           summary: 'Place an order: priced by the server in US cents and paid through the payment provider',
           body: createOrderBody,
           response: {
-            201: createOrderResponse,
+            201: createdOrder,
             400: errorBody,
             409: errorBody,
             429: errorBody,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { snakeCased } from '#contract/snake-case.ts';
 import {
   type createOrderBody,
   formatDollars,
@@ -8,7 +9,6 @@ import {
 } from '#contract/store.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid, NotFound } from '#server/http/errors.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import type { PaymentListener, PaymentsService } from '../payments/index.ts';
 import * as repository from './repository.ts';
 
@@ -112,7 +112,7 @@ export const createStoreService = (deps: AppDeps, payments: Pick<PaymentsService
   const sendConfirmation = async (orderId: string) => {
     const order = await repository.findOrder(deps.db, orderId);
     if (order?.status !== 'paid') return;
-    if (!(await repository.claimConfirmation(deps.db, orderId))) return;
+    if (!(await repository.confirmationSent.claim(deps.db, orderId))) return;
     try {
       await deps.mailer.send({
         to: order.email,
@@ -120,7 +120,7 @@ export const createStoreService = (deps: AppDeps, payments: Pick<PaymentsService
         text: confirmationText(order),
       });
     } catch (error) {
-      await repository.releaseConfirmation(deps.db, orderId);
+      await repository.confirmationSent.release(deps.db, orderId);
       throw error;
     }
   };

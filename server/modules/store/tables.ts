@@ -1,10 +1,11 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 
 /** A merchandise order: what was bought at the server's price, where it ships, and whether it is paid. */
 export const storeOrders = pgTable(
   'store_orders',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     productId: text('product_id').notNull(),
     size: text('size'),
     quantity: integer('quantity').notNull(),
@@ -23,7 +24,7 @@ export const storeOrders = pgTable(
       .default('pending'),
     checkoutId: uuid('checkout_id'),
     confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
   (table) => [index('store_orders_created_idx').on(table.createdAt)],

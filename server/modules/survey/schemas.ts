@@ -1,7 +1,7 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
+import { snakeCased } from '#contract/snake-case.ts';
 import type { SurveyResponseItem } from '#contract/survey.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import { surveyResponses } from './tables.ts';
 
 /** One response as the admin console lists it, without the submission id that only deduplicates; checked against the contract the console reads. */

@@ -1,3 +1,4 @@
+import { snakeCased } from '#contract/snake-case.ts';
 import {
   ageRanges,
   pilgrimageStages,
@@ -9,7 +10,6 @@ import {
 } from '#contract/survey.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
-import { snakeCased } from '#server/http/snake-case.ts';
 import * as repository from './repository.ts';
 
 type SurveyDeps = Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>;

@@ -1,10 +1,11 @@
-import { boolean, index, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn } from '#server/db/columns.ts';
 import { users } from '#server/identity/tables.ts';
 
 export const surveyResponses = pgTable(
   'survey_responses',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     /** Chosen by the browser, so an answer sent again after a lost response is stored once. */
     submissionId: uuid('submission_id').unique(),
     /**
@@ -26,7 +27,7 @@ export const surveyResponses = pgTable(
     additionalComments: text('additional_comments').notNull().default(''),
     pilgrimageStage: text('pilgrimage_stage'),
     ageRange: text('age_range'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [
     index('survey_responses_created_idx').on(table.createdAt),

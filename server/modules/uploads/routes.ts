@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
 import { UPLOAD_ITEM_ID_HEADER } from '#contract/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedInBeforeBody, userIdOf } from '#server/http/auth-guard.ts';
 import type { UploadRequestContext, UploadsService } from './service.ts';
 
 const TUS_VERSION = '1.0.0';
@@ -73,30 +73,23 @@ export const uploadsRoutes =
   async (app) => {
     // A PATCH's body is the file's next bytes: tus reads it from the socket, so Fastify must not.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
-    const signedIn = { onRequest: deps.auth.required };
     const tags = ['resumable uploads'];
-    const security = [{ bearer: [] }];
     const params = z.object({ id: z.string().max(100) });
 
     app.post(
       '/api/uploads/',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          operationId: 'createUpload',
-          summary:
-            'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type and title; answers 201 with Location',
-          response: {
-            201: noBody('Created', { Location: 'The upload’s URL, for HEAD, PATCH and DELETE' }),
-            400: errorBody,
-            401: errorBody,
-            409: errorBody,
-            413: errorBody,
-          },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        operationId: 'createUpload',
+        summary:
+          'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type and title; answers 201 with Location',
+        response: {
+          201: noBody('Created', { Location: 'The upload’s URL, for HEAD, PATCH and DELETE' }),
+          400: errorBody,
+          409: errorBody,
+          413: errorBody,
         },
-      },
+      }),
       async (request, reply) => {
         const userId = userIdOf(request);
         const creating = await service.admitNew(userId, {
@@ -118,10 +111,8 @@ export const uploadsRoutes =
     app.route({
       method: 'HEAD',
       url: '/api/uploads/:id',
-      ...signedIn,
-      schema: {
+      ...signedInBeforeBody(deps.auth, {
         tags,
-        security,
         operationId: 'getUploadOffset',
         summary:
           'tus 1.0: how many bytes the server holds (Upload-Offset); once finished, Upload-Item-Id names the memory',
@@ -132,10 +123,9 @@ export const uploadsRoutes =
             'Upload-Length': 'The whole size, once known',
             ...itemHeader,
           }),
-          401: errorBody,
           404: errorBody,
         },
-      },
+      }),
       handler: async (request, reply) => {
         const context = await owned(request);
         const { upload } = context;
@@ -146,27 +136,22 @@ export const uploadsRoutes =
 
     app.patch(
       '/api/uploads/:id',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          operationId: 'appendToUpload',
-          summary:
-            'tus 1.0: the next bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last one saves the memory and answers Upload-Item-Id',
-          params,
-          response: {
-            204: noBody('Received', { ...offsetHeader, ...itemHeader }),
-            400: errorBody,
-            401: errorBody,
-            404: errorBody,
-            409: errorBody,
-            410: errorBody,
-            413: errorBody,
-            415: errorBody,
-          },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        operationId: 'appendToUpload',
+        summary:
+          'tus 1.0: the next bytes at Upload-Offset (Content-Type application/offset+octet-stream); the last one saves the memory and answers Upload-Item-Id',
+        params,
+        response: {
+          204: noBody('Received', { ...offsetHeader, ...itemHeader }),
+          400: errorBody,
+          404: errorBody,
+          409: errorBody,
+          410: errorBody,
+          413: errorBody,
+          415: errorBody,
         },
-      },
+      }),
       async (request, reply) => {
         const context = await owned(request);
         const { upload } = context;
@@ -183,21 +168,16 @@ export const uploadsRoutes =
 
     app.delete(
       '/api/uploads/:id',
-      {
-        ...signedIn,
-        schema: {
-          tags,
-          security,
-          operationId: 'terminateUpload',
-          summary: 'tus 1.0 termination: the server deletes what it received',
-          params,
-          response: {
-            204: noBody('Terminated: what was received is deleted', {}),
-            401: errorBody,
-            404: errorBody,
-          },
+      signedInBeforeBody(deps.auth, {
+        tags,
+        operationId: 'terminateUpload',
+        summary: 'tus 1.0 termination: the server deletes what it received',
+        params,
+        response: {
+          204: noBody('Terminated: what was received is deleted', {}),
+          404: errorBody,
         },
-      },
+      }),
       async (request, reply) => {
         const context = await owned(request);
         if (context.upload?.itemId) {

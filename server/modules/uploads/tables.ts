@@ -1,4 +1,5 @@
 import { bigint, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn } from '#server/db/columns.ts';
 import { users } from '#server/identity/tables.ts';
 
 /**
@@ -18,7 +19,7 @@ export const resumableUploads = pgTable(
     /** The memory it became; not a foreign key, since deleting the memory leaves the upload's answer. */
     itemId: uuid('item_id'),
     bytes: bigint('bytes', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [index('resumable_uploads_user_idx').on(table.userId)],

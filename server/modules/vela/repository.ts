@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '#server/db/client.ts';
+import { findRow, insertIfNew } from '#server/db/rows.ts';
 import { users } from '#server/identity/tables.ts';
 import { chatMessages, reminderDeliveries, reminderPlans } from './tables.ts';
 
@@ -81,10 +82,8 @@ export const clearMessages = async (db: DbOrTx, userId: string) => {
   return deleted.length;
 };
 
-export const findPlan = async (db: DbOrTx, userId: string) => {
-  const [row] = await db.select().from(reminderPlans).where(eq(reminderPlans.userId, userId)).limit(1);
-  return row ?? null;
-};
+export const findPlan = (db: DbOrTx, userId: string) =>
+  findRow(db, reminderPlans, eq(reminderPlans.userId, userId));
 
 export const savePlan = async (
   db: DbOrTx,
@@ -123,23 +122,15 @@ export const deliveredKeys = async (db: DbOrTx, userId: string) =>
   ).map((row) => row.key);
 
 /** True when this call recorded the delivery; false when it had happened already. */
-export const claimDelivery = async (db: DbOrTx, userId: string, reminderKey: string) => {
-  const inserted = await db
-    .insert(reminderDeliveries)
-    .values({ userId, reminderKey })
-    .onConflictDoNothing()
-    .returning({ key: reminderDeliveries.reminderKey });
-  return inserted.length === 1;
-};
+export const claimDelivery = (db: DbOrTx, userId: string, reminderKey: string) =>
+  insertIfNew(db, reminderDeliveries, { userId, reminderKey });
 
-export const findDelivery = async (db: DbOrTx, userId: string, reminderKey: string) => {
-  const [row] = await db
-    .select()
-    .from(reminderDeliveries)
-    .where(and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.reminderKey, reminderKey)))
-    .limit(1);
-  return row ?? null;
-};
+export const findDelivery = (db: DbOrTx, userId: string, reminderKey: string) =>
+  findRow(
+    db,
+    reminderDeliveries,
+    and(eq(reminderDeliveries.userId, userId), eq(reminderDeliveries.reminderKey, reminderKey)),
+  );
 
 export const markEmailed = async (db: DbOrTx, userId: string, reminderKey: string) => {
   await db

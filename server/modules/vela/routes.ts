@@ -1,4 +1,3 @@
-import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,8 +14,10 @@ import {
   streamEvents,
 } from '#contract/vela.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { userIdOf } from '#server/http/auth-guard.ts';
+import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { publicRead } from '#server/http/caching.ts';
+import { eventFrame, writeEventStreamHead } from '#server/http/event-stream.ts';
+import { fileResponse } from '#server/http/openapi.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
 import { chatMarkdown, chatTranscript } from './history-export.ts';
@@ -25,15 +26,12 @@ import { scheduleReminders } from './reminders.ts';
 
 const errors = {
   400: errorBody,
-  401: errorBody,
   429: errorBody,
   500: errorBody,
   502: errorBody,
   503: errorBody,
   504: errorBody,
 };
-
-const sseFrame = (event: string, data: unknown) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /** Starts the event stream only once the first piece is in hand, so an early failure is a plain JSON error. */
 const streamReply = async (
@@ -44,32 +42,25 @@ const streamReply = async (
   finish: (raw: string) => Promise<string | null>,
   logger: AppDeps['logger'],
 ) => {
-  reply.hijack();
-  // A hijacked reply sends only what is written here, so the security headers set so far come along.
-  reply.raw.writeHead(200, {
-    ...(reply.getHeaders() as OutgoingHttpHeaders),
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-cache, no-transform',
-    connection: 'keep-alive',
-    'x-accel-buffering': 'no',
-  });
+  // No intermediary may keep or rewrite a reply written token by token.
+  writeEventStreamHead(reply, 'no-cache, no-transform');
   let raw = '';
   let current = first;
   try {
     while (!current.done) {
       raw += current.value;
-      reply.raw.write(sseFrame(streamEvents.token, { text: current.value }));
+      reply.raw.write(eventFrame(streamEvents.token, { text: current.value }));
       current = await pieces.next();
     }
     const cleaned = await finish(raw);
-    reply.raw.write(sseFrame(streamEvents.done, { generated_text: cleaned }));
+    reply.raw.write(eventFrame(streamEvents.done, { generated_text: cleaned }));
   } catch (error) {
     const failure = error instanceof ProviderError ? error : null;
     if (!failure && !request.raw.destroyed) logger.error({ err: error }, 'chat stream failed');
     else if (failure)
       logger.warn({ failure: failure.failure, detail: failure.detail }, 'model provider failed mid-stream');
     reply.raw.write(
-      sseFrame(streamEvents.error, {
+      eventFrame(streamEvents.error, {
         status: failure?.status ?? 500,
         error: failure?.message ?? 'Something went wrong on our side.',
       }),
@@ -81,20 +72,14 @@ const streamReply = async (
 export const velaRoutes =
   (deps: AppDeps, chat: ChatService): FastifyPluginAsyncZod =>
   async (app) => {
-    const secured = { preHandler: deps.auth.required };
-
     app.post(
       '/api/chat/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary: 'One reply from Vela in the text-generation shape: [{ generated_text }]',
-          security: [{ bearer: [] }],
-          body: chatRequest,
-          response: { 200: chatResponse, ...errors },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary: 'One reply from Vela in the text-generation shape: [{ generated_text }]',
+        body: chatRequest,
+        response: { 200: chatResponse, ...errors },
+      }),
       async (request) => {
         try {
           return await chat.answer(userIdOf(request), request.body);
@@ -108,16 +93,12 @@ export const velaRoutes =
 
     app.post(
       '/api/chat/stream/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary: 'Vela’s reply as server-sent events: token pieces, then done with the cleaned reply',
-          security: [{ bearer: [] }],
-          body: chatRequest,
-          response: { 200: z.string().describe('text/event-stream'), ...errors },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary: 'Vela’s reply as server-sent events: token pieces, then done with the cleaned reply',
+        body: chatRequest,
+        response: { 200: z.string().describe('text/event-stream'), ...errors },
+      }),
       async (request, reply) => {
         const abort = new AbortController();
         // The response closing before it was finished means the pilgrim went away: stop the model too.
@@ -129,7 +110,7 @@ export const velaRoutes =
         if (started.kind === 'safety') {
           return reply
             .type('text/event-stream; charset=utf-8')
-            .send(sseFrame(streamEvents.done, started.answer));
+            .send(eventFrame(streamEvents.done, started.answer));
         }
         const pieces = deps.model.stream(started.request)[Symbol.asyncIterator]();
         let first: IteratorResult<string>;
@@ -146,31 +127,24 @@ export const velaRoutes =
 
     app.get(
       '/api/chat/history/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary: 'The conversation so far, the mode Vela runs in, and the pilgrim’s helpline country',
-          security: [{ bearer: [] }],
-          response: { 200: historyResponse, 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary: 'The conversation so far, the mode Vela runs in, and the pilgrim’s helpline country',
+        response: { 200: historyResponse },
+      }),
       async (request) => chat.history(userIdOf(request)),
     );
 
     app.get(
       '/api/chat/history/export/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary:
-            'The whole conversation as a file to keep: Markdown to read (the default) or JSON with format=json',
-          security: [{ bearer: [] }],
-          querystring: chatExportQuery,
-          produces: ['text/markdown', 'application/json'],
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary:
+          'The whole conversation as a file to keep: Markdown to read (the default) or JSON with format=json',
+        querystring: chatExportQuery,
+        produces: ['text/markdown', 'application/json'],
+        response: { 200: fileResponse('text/markdown', 'The conversation, or its JSON with format=json') },
+      }),
       async (request, reply) => {
         const transcript = await chatTranscript(deps.db, userIdOf(request));
         const day = transcript.exported_at.slice(0, 10);
@@ -187,15 +161,11 @@ export const velaRoutes =
 
     app.delete(
       '/api/chat/history/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary: 'Clear the conversation and start afresh',
-          security: [{ bearer: [] }],
-          response: { 200: z.object({ deleted: z.number().int() }), 401: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary: 'Clear the conversation and start afresh',
+        response: { 200: z.object({ deleted: z.number().int() }) },
+      }),
       async (request) => ({ deleted: await chat.clear(userIdOf(request)) }),
     );
 
@@ -227,17 +197,13 @@ export const velaRoutes =
 
     app.post(
       '/api/reminder/schedule/',
-      {
-        ...secured,
-        schema: {
-          tags: ['vela'],
-          summary:
-            'Plan the Soul Story prompts and reflection nudges at 9:00 local time, replacing any earlier plan',
-          security: [{ bearer: [] }],
-          body: reminderScheduleRequest,
-          response: { 200: reminderScheduleResponse, 400: errorBody, 401: errorBody, 429: errorBody },
-        },
-      },
+      signedIn(deps.auth, {
+        tags: ['vela'],
+        summary:
+          'Plan the Soul Story prompts and reflection nudges at 9:00 local time, replacing any earlier plan',
+        body: reminderScheduleRequest,
+        response: { 200: reminderScheduleResponse, 400: errorBody, 429: errorBody },
+      }),
       async (request) => {
         const userId = userIdOf(request);
         await limit(deps, 'reminder:user', userId);

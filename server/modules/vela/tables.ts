@@ -1,17 +1,18 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
 import { userIdColumn, users } from '#server/identity/tables.ts';
 
 /** The conversation with Vela, kept per user so it is there when they come back. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: idColumn(),
     userId: userIdColumn(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** A message that matched a safety group: shown in the history, never shown to a model. */
     safety: text('safety', { enum: ['selfHarm', 'abuse', 'hate'] }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAtColumn(),
   },
   (table) => [index('chat_messages_user_created_idx').on(table.userId, table.createdAt)],
 );
@@ -26,7 +27,7 @@ export const reminderPlans = pgTable('reminder_plans', {
   duration: integer('duration').notNull(),
   timeZone: text('time_zone').notNull(),
   jobIds: jsonb('job_ids').$type<string[]>().notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAtColumn(),
 });
 
 /** Each reminder reaches a user once per pilgrimage, however often the plan is made again. */

@@ -1,9 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { CreateOrderInput, createOrderResponse } from '#contract/store.ts';
+import type { CreatedOrder, CreateOrderInput } from '#contract/store.ts';
 import { api } from '#web/shared/http.ts';
-
-export type CreatedOrder = z.infer<typeof createOrderResponse>;
 
 export const createOrder = (body: CreateOrderInput) =>
   api<CreatedOrder>('/api/store/orders/', { method: 'POST', body, auth: false });

@@ -1,8 +1,9 @@
-import { Button, Checkbox, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { chatMessages, type Vibe, worldviewMessages } from '#contract/vela.ts';
 import { isIsoDate, todayIso } from '#web/shared/dates.ts';
 import { toast } from '#web/shared/toast.ts';
+import { BlockingModal } from './BlockingModal.tsx';
 import { DurationField, StartDateField, VibeField } from './JourneyFields.tsx';
 
 export interface Journey {
@@ -63,15 +64,7 @@ export function OnboardingModal(props: {
   };
 
   return (
-    <Modal
-      opened={props.opened}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      title={titles[step]}
-      centered
-    >
+    <BlockingModal opened={props.opened} title={titles[step]}>
       <Stack>
         {step === 'intro' && <Text>{chatMessages.introBody}</Text>}
         {step === 'start_date' && (
@@ -103,6 +96,6 @@ export function OnboardingModal(props: {
           <Button onClick={next}>Continue</Button>
         </Group>
       </Stack>
-    </Modal>
+    </BlockingModal>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { worldviewMessages } from '#contract/vela.ts';
+import { BlockingModal } from './BlockingModal.tsx';
 
 /** Asks once per visit about a vibe stored without recorded consent (saved by another client). */
 export function WorldviewConsentModal(props: {
@@ -19,15 +20,7 @@ export function WorldviewConsentModal(props: {
     }
   };
   return (
-    <Modal
-      opened={props.opened}
-      onClose={() => undefined}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      title={worldviewMessages.promptTitle}
-      centered
-    >
+    <BlockingModal opened={props.opened} title={worldviewMessages.promptTitle}>
       <Stack>
         <Text>{worldviewMessages.prompt(props.label)}</Text>
         <Group justify="flex-end">
@@ -39,6 +32,6 @@ export function WorldviewConsentModal(props: {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </BlockingModal>
   );
 }
