@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { pageShells } from './web/page-shells.ts';
 import { pwa } from './web/pwa.config.ts';
 
 /**
@@ -34,12 +35,19 @@ const preloadFirstScreenFonts = (): Plugin => ({
 
 export default defineConfig({
   root: 'web',
-  plugins: [react(), preloadFirstScreenFonts(), pwa()],
+  plugins: [react(), preloadFirstScreenFonts(), pageShells(), pwa()],
   build: {
     outDir: path.resolve(import.meta.dirname, process.env.WEB_DIST_DIR ?? 'dist/web'),
     emptyOutDir: true,
     sourcemap: true,
     manifest: true,
+    rollupOptions: {
+      // The small script that starts the app after a pre-rendered first screen has painted (web/page-shells.ts).
+      input: {
+        index: path.resolve(import.meta.dirname, 'web/index.html'),
+        'after-first-paint': path.resolve(import.meta.dirname, 'web/src/after-first-paint.ts'),
+      },
+    },
     chunkSizeWarningLimit: 700,
   },
   server: {

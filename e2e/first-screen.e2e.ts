@@ -95,4 +95,50 @@ describe('the first screen on a phone', () => {
     for (const path of fontRequests) expect(path).toMatch(/-latin-\d+-normal-/);
     for (const href of preloads) expect(fontRequests).toContain(href);
   });
+
+  it('sends a public page painted, then starts the app from scripts that exist once it has painted', async () => {
+    const html = await (await fetch(`${baseURL()}/donate`)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Donate');
+    const starter = /data-after-first-paint="([^"]+)"/.exec(html);
+    const scripts = starter?.[1]?.split(' ') ?? [];
+    expect(scripts[0]).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+    expect(scripts.some((script) => /\/DonatePage-[\w-]+\.js$/.test(script))).toBe(true);
+    for (const script of scripts) {
+      const response = await fetch(`${baseURL()}${script}`);
+      expect(response.status, script).toBe(200);
+      expect(response.headers.get('content-type')).toContain('javascript');
+    }
+
+    const page = await browser.newPage({ width: 390, height: 844 });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    const log = recordRequests(page);
+    await page.goto('/donate');
+    await expect.poll(() => log.some((url) => /\/DonatePage-[\w-]+\.js$/.test(url))).toBe(true);
+    // React rendered the page in place of the server's HTML (its elements carry React's fiber), and a
+    // link in the header then routes without a new document.
+    await page.waitForFunction(() => {
+      const home = document.querySelector('a[aria-label="Pilgrim Soul home"]');
+      return home !== null && Object.keys(home).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.getByRole('link', { name: 'Pilgrim Soul home' }).click();
+    await page.getByRole('heading', { name: 'Welcome, pilgrim' }).waitFor();
+    expect(log.filter((url) => url.endsWith('/donate') || url === `${baseURL()}/`)).toEqual([
+      `${baseURL()}/donate`,
+    ]);
+    expect(errors).toEqual([]);
+  });
+
+  it('preloads the sign-in page beside the entry script for a page behind sign-in', async () => {
+    const html = await (await fetch(`${baseURL()}/soul-story`)).text();
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1]!,
+    );
+    expect(preloads.some((href) => /\/LoginSignupPage-[\w-]+\.js$/.test(href))).toBe(true);
+    for (const href of preloads) expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
+  });
 });

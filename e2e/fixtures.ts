@@ -9,6 +9,34 @@ import { storeSession } from './browser-session.ts';
 
 export const baseURL = () => inject('baseURL');
 
+/**
+ * A public page arrives painted by the server and comes alive when the app has rendered in its place
+ * (server/http/page-shells.ts); until then a button does nothing. Tests act on the app, so a
+ * navigation by `goto` or `reload` returns once React has rendered the page (its elements carry React's
+ * fiber), or at once for a page the server did not pre-render.
+ */
+const waitingForTheApp = (page: Page) => {
+  const appRendered = () =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      if (!root || !document.querySelector('script[data-after-first-paint]')) return true;
+      return Object.keys(root.firstElementChild ?? {}).some((key) => key.startsWith('__reactFiber'));
+    });
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await appRendered();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await appRendered();
+    return response;
+  };
+  return page;
+};
+
 /** Connects this test file to the run's shared browser; each test opens its own context. */
 export const useBrowser = () => {
   const state: { browser: Browser | null } = { browser: null };
@@ -30,7 +58,7 @@ export const useBrowser = () => {
       contexts.push(context);
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      return page;
+      return waitingForTheApp(page);
     },
   };
 };

@@ -27,6 +27,7 @@ import { registerEventStreams } from './http/event-stream.ts';
 import { registerHealthProbes } from './http/health-probes.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
+import { loadPageShells } from './http/page-shells.ts';
 import { RequestLog } from './http/request-log.ts';
 import { policyHeader, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSitePages } from './http/site-pages.ts';
@@ -215,6 +216,7 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     });
   const indexHtml = built ? readFileSync(`${webDist}/index.html`, 'utf8') : null;
   const defaultTitle = /<title>.*<\/title>/;
+  const fillPageShell = loadPageShells(webDist);
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -225,9 +227,10 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     if (deps.config.payments === 'stripe' && stripePages.has(pathname.toLowerCase().replace(/\/$/, '')))
       reply.header('content-security-policy', stripePagePolicy);
     const meta = await deps.pageMeta.resolve(pathname);
-    const html = meta
+    const withMeta = meta
       ? indexHtml.replace(defaultTitle, renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))
       : indexHtml;
+    const html = fillPageShell(withMeta, pathname);
     return reply.type('text/html; charset=utf-8').send(html);
   };
   // A page is a route, so it is compressed and revalidated (ETag, `no-cache`) like any other answer.

@@ -1,8 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { PAGE_SHELLS_FILE, type PageShells } from './page-shells.ts';
 
 const PUBLIC_URL = 'https://pilgrims.example';
 
@@ -27,11 +28,36 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
     return headOf(response.body);
   };
 
+  /** What the build writes for two pages: one with a first screen, one behind sign-in without. */
+  const shells: PageShells = {
+    afterFirstPaint: '/assets/after-first-paint-a1.js',
+    pages: {
+      '/donate': {
+        scripts: ['/assets/DonatePage-d1.js', '/assets/Grid-g1.js'],
+        styles: ['/assets/DonatePage-d1.css'],
+        firstScreen: '<main><h1>Give to Pilgrim Soul</h1></main>',
+      },
+      '/blog/:id': { scripts: ['/assets/BlogPostPage-b1.js'], styles: [] },
+      '/soul-story': { scripts: ['/assets/LoginSignupPage-l1.js'], styles: [] },
+    },
+  };
+  const assets = [
+    '/assets/index-e1.js',
+    '/assets/react-r1.js',
+    shells.afterFirstPaint,
+    ...Object.values(shells.pages).flatMap((shell) => [...shell.scripts, ...shell.styles]),
+  ];
+
   beforeAll(async () => {
+    // index.html as Vite writes it: the entry script and its modulepreload links in the head.
     writeFileSync(
       path.join(webDist, 'index.html'),
-      '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Pilgrim Soul</title>\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <meta charset="UTF-8" />\n    <title>Pilgrim Soul</title>\n    <script type="module" crossorigin src="/assets/index-e1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/react-r1.js">\n  </head>\n  <body><div id="root"></div></body>\n</html>\n',
     );
+    mkdirSync(path.join(webDist, '.vite'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, PAGE_SHELLS_FILE), JSON.stringify(shells));
+    for (const asset of assets) writeFileSync(path.join(webDist, asset), '/* built */');
     testApp = await createTestApp({ WEB_DIST_DIR: webDist, PUBLIC_URL });
   });
   afterAll(() => testApp.close());
@@ -182,6 +208,66 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
       expect(metaContent(head, 'robots'), url).toBe('noindex');
       expect(canonicalOf(head), url).toBeUndefined();
       expect(/<title>([^<]*)<\/title>/.exec(head)?.[1]).toBe('Pilgrim Soul');
+    }
+  });
+
+  const bodyOf = async (url: string) => (await testApp.app.inject({ url })).body;
+  const rootOf = (html: string) => /<div id="root">(.*)<\/div>\n?\s*<\/body>/s.exec(html)?.[1];
+  const modulePreloads = (html: string) =>
+    [...headOf(html).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+      (match) => match[1],
+    );
+
+  it('sends a page with a first screen that screen, and starts its scripts only after it has painted', async () => {
+    for (const url of ['/donate', '/Donate/', '/donate?amount=20']) {
+      const html = await bodyOf(url);
+      expect(rootOf(html), url).toBe('<main><h1>Give to Pilgrim Soul</h1></main>');
+      // Nothing in the head asks for a script at once: the starter asks for them after the first paint.
+      expect(headOf(html)).not.toContain('src="/assets/index-e1.js"');
+      expect(modulePreloads(html)).toEqual([]);
+      const starter =
+        /<script type="module" crossorigin src="([^"]+)" data-after-first-paint="([^"]+)"><\/script>/.exec(
+          headOf(html),
+        );
+      expect(starter?.[1]).toBe('/assets/after-first-paint-a1.js');
+      expect(starter?.[2]?.split(' ')).toEqual([
+        '/assets/index-e1.js',
+        '/assets/react-r1.js',
+        '/assets/DonatePage-d1.js',
+        '/assets/Grid-g1.js',
+      ]);
+      expect(headOf(html)).toContain('<link rel="stylesheet" crossorigin href="/assets/DonatePage-d1.css">');
+      // Its page meta is still there.
+      expect(headOf(html)).toContain('<title>Donate · Pilgrim Soul</title>');
+    }
+  });
+
+  it('preloads the chunks of a page without a first screen beside the entry script', async () => {
+    const post = await bodyOf('/blog/42');
+    expect(headOf(post)).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
+    expect(modulePreloads(post)).toEqual(['/assets/react-r1.js', '/assets/BlogPostPage-b1.js']);
+    expect(rootOf(post)).toBe('');
+    // Signed out, a Soul Story visit is sent to sign in: the sign-in page's chunks come with it.
+    expect(modulePreloads(await bodyOf('/soul-story'))).toEqual([
+      '/assets/react-r1.js',
+      '/assets/LoginSignupPage-l1.js',
+    ]);
+    // A page the table does not know keeps index.html's own links only.
+    const unknown = await bodyOf('/no-such-page');
+    expect(modulePreloads(unknown)).toEqual(['/assets/react-r1.js']);
+    expect(rootOf(unknown)).toBe('');
+  });
+
+  it('names only build files that exist in the links it adds', async () => {
+    for (const url of ['/donate', '/blog/42', '/soul-story']) {
+      const html = await bodyOf(url);
+      const named = [
+        ...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g),
+        ...html.matchAll(/data-after-first-paint="([^"]+)"/g),
+      ].flatMap((match) => match[1]!.split(' '));
+      expect(named.length).toBeGreaterThan(0);
+      for (const asset of named)
+        expect((await testApp.app.inject({ url: asset })).statusCode, asset).toBe(200);
     }
   });
 });

@@ -33,8 +33,10 @@ const parseUser = (raw: string | null): StoredUser | null => {
   }
 };
 
+const signedOut: Session = { token: null, email: null, user: null, signedIn: false };
+
 let cachedKey = '';
-let cachedSession: Session = { token: null, email: null, user: null, signedIn: false };
+let cachedSession: Session = signedOut;
 
 export const readSession = (): Session => {
   const token = localStorage.getItem(storageKeys.token);
@@ -94,4 +96,5 @@ const subscribe = (onChange: () => void) => {
   };
 };
 
-export const useSession = (): Session => useSyncExternalStore(subscribe, readSession, readSession);
+/** A page rendered ahead of time (the build's first screens) is rendered for a visitor not signed in. */
+export const useSession = (): Session => useSyncExternalStore(subscribe, readSession, () => signedOut);

@@ -1,0 +1,123 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { build, type Plugin, type Rolldown } from 'vite';
+import { PAGE_SHELLS_FILE, type PageShell, type PageShells } from '../server/http/page-shells.ts';
+import { publicPages, SIGN_IN_PATH, signedInPages } from './src/app/page-table.ts';
+
+type OutputChunk = Rolldown.OutputChunk;
+
+const webRoot = import.meta.dirname;
+const featuresDir = path.join(webRoot, 'src/features');
+
+/**
+ * For every route of web/src/app/page-table.ts: its page chunk with every chunk and stylesheet that
+ * chunk imports, less what the entry already loads. Pages behind sign-in get the sign-in page's, which
+ * is what a first visit to them shows.
+ */
+const chunksOf = (bundle: Rolldown.OutputBundle) =>
+  Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+
+const preloadsOf = (chunks: OutputChunk[]): Record<string, Omit<PageShell, 'firstScreen'>> => {
+  const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const withImports = (chunk: OutputChunk, found = new Set<OutputChunk>()) => {
+    if (found.has(chunk)) return found;
+    found.add(chunk);
+    for (const fileName of chunk.imports) withImports(byFileName.get(fileName)!, found);
+    return found;
+  };
+  const entry = chunks.find((chunk) => chunk.facadeModuleId === path.join(webRoot, 'index.html'));
+  if (!entry) throw new Error('The build has no entry chunk for index.html');
+  const loadedByEntry = withImports(entry);
+  const loadedStyles = new Set(
+    [...loadedByEntry].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+  );
+  const pageOf = (module: string) => {
+    const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(featuresDir, module));
+    if (!page) throw new Error(`No chunk for the page module ${module}`);
+    const needed = [...withImports(page)].filter((chunk) => !loadedByEntry.has(chunk));
+    const styles = needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]);
+    return {
+      scripts: needed.map((chunk) => `/${chunk.fileName}`),
+      styles: [...new Set(styles)].filter((style) => !loadedStyles.has(style)).map((style) => `/${style}`),
+    };
+  };
+  const signIn = pageOf(publicPages[SIGN_IN_PATH]!);
+  return {
+    ...Object.fromEntries(Object.entries(publicPages).map(([pattern, module]) => [pattern, pageOf(module)])),
+    ...Object.fromEntries(Object.keys(signedInPages).map((pattern) => [pattern, signIn])),
+  };
+};
+
+/**
+ * The first screens of `/` and of the public pages without parameters, rendered by a server build of
+ * web/src/prerender.tsx. Pages behind sign-in have none: their first screen depends on who visits.
+ */
+const renderFirstScreens = async (): Promise<Record<string, string>> => {
+  // Inside the project, so that the server build finds the packages it leaves external.
+  const buildsDir = path.join(webRoot, '../dist');
+  mkdirSync(buildsDir, { recursive: true });
+  const outDir = mkdtempSync(path.join(buildsDir, 'first-screens-'));
+  try {
+    await build({
+      configFile: false,
+      root: webRoot,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
+    });
+    const { renderFirstScreen } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
+      renderFirstScreen(pathname: string): Promise<string>;
+    };
+    const paths = ['/', ...Object.keys(publicPages).filter((pattern) => !/[:*]/.test(pattern))];
+    return Object.fromEntries(
+      await Promise.all(
+        paths.map(async (pathname) => [pathname, await renderFirstScreen(pathname)] as const),
+      ),
+    );
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+};
+
+/**
+ * Writes the table the server fills each page's HTML in from (server/http/page-shells.ts): the page's
+ * preload links and, for public pages, its first screen.
+ */
+export const pageShells = (): Plugin => {
+  let outDir = '';
+  let preloads: ReturnType<typeof preloadsOf> = {};
+  let afterFirstPaint = '';
+  return {
+    name: 'pilgrim-soul:page-shells',
+    apply: (config) => !config.build?.ssr,
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    generateBundle(_options, bundle) {
+      const chunks = chunksOf(bundle);
+      preloads = preloadsOf(chunks);
+      const starter = chunks.find(
+        (chunk) => chunk.facadeModuleId === path.join(webRoot, 'src/after-first-paint.ts'),
+      );
+      if (!starter) throw new Error('The build has no chunk for src/after-first-paint.ts');
+      afterFirstPaint = `/${starter.fileName}`;
+    },
+    closeBundle: {
+      sequential: true,
+      handler: async () => {
+        const firstScreens = await renderFirstScreens();
+        const pages: PageShells['pages'] = Object.fromEntries(
+          Object.entries(preloads).map(([pattern, shell]) => [
+            pattern,
+            firstScreens[pattern] ? { ...shell, firstScreen: firstScreens[pattern] } : shell,
+          ]),
+        );
+        if (firstScreens['/']) pages['/'] = { scripts: [], styles: [], firstScreen: firstScreens['/'] };
+        const table: PageShells = { afterFirstPaint, pages };
+        writeFileSync(path.join(outDir, PAGE_SHELLS_FILE), JSON.stringify(table));
+      },
+    },
+  };
+};
