@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { AdvisoryLocks } from './db/advisory-locks.ts';
 import type { ChangeNotices } from './db/change-notices.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PubSub } from './db/pubsub.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
   changes: ChangeNotices;
   /** Messages between the processes on the database: a render finished in a worker reaches a web process. */
   pubsub: PubSub;
+  /** Locks shared by every process on the database (PostgreSQL advisory locks). */
+  advisoryLocks: AdvisoryLocks;
   queue: JobQueue;
   mailer: Mailer;
   storage: Storage;

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
+import { createAdvisoryLocks } from './db/advisory-locks.ts';
 import { createChangeNotices } from './db/change-notices.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createPubSub } from './db/pubsub.ts';
@@ -80,6 +81,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
   const pubsub = createPubSub(database, logger);
+  const advisoryLocks = createAdvisoryLocks(database);
   const deps: AppDeps = {
     config,
     logger,
@@ -87,6 +89,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     db: database.db,
     changes,
     pubsub,
+    advisoryLocks,
     queue,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -124,6 +127,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       await queue.stop();
       await changes.close();
       await pubsub.close();
+      await advisoryLocks.close();
       await database.close();
     },
   };

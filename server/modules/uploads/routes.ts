@@ -73,6 +73,8 @@ export const uploadsRoutes =
   async (app) => {
     // A PATCH's body is the file's next bytes: tus reads it from the socket, so Fastify must not.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    // A take rendering as it arrives ends with the server: its ffmpeg waits for bytes no one will send.
+    app.addHook('onClose', async () => service.liveSegments.close());
     const signedIn = { onRequest: deps.auth.required };
     const tags = ['resumable uploads'];
     const security = [{ bearer: [] }];
@@ -134,6 +136,7 @@ export const uploadsRoutes =
           }),
           401: errorBody,
           404: errorBody,
+          423: errorBody,
         },
       },
       handler: async (request, reply) => {
@@ -164,6 +167,7 @@ export const uploadsRoutes =
             410: errorBody,
             413: errorBody,
             415: errorBody,
+            423: errorBody,
           },
         },
       },
@@ -195,6 +199,7 @@ export const uploadsRoutes =
             204: noBody('Terminated: what was received is deleted', {}),
             401: errorBody,
             404: errorBody,
+            423: errorBody,
           },
         },
       },
