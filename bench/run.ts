@@ -9,6 +9,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./keepsake.ts'),
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
+  () => import('./capture-server.ts'),
   () => import('./data-export.ts'),
   () => import('./scale-out.ts'),
   () => import('./request-cost.ts'),

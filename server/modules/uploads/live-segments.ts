@@ -11,9 +11,10 @@ const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 const READ_BYTES = 256 * 1024;
 /**
  * How long the last PATCH waits for a segment still rendering before the normalise job is left to make
- * it: the render keeps pace with the recording, so it is normally done a few seconds after the last byte.
+ * it. The render keeps pace with the recording, so it is normally done a few seconds after the last
+ * byte; one that fell behind (a busy machine) is still ahead of a job that would start from scratch.
  */
-const FINISH_WAIT_MS = 30_000;
+const FINISH_WAIT_MS = 120_000;
 /** A render whose upload received nothing for this long is ended; the next PATCH starts it again. */
 const IDLE_MS = 5 * 60_000;
 
@@ -64,7 +65,8 @@ export const createLiveSegments = (
   const live = new Map<string, LiveSegment>();
   /** Uploads that are not a WebM: the normalise job renders them once complete. */
   const notStreamable = new Set<string>();
-  const starting = new Set<string>();
+  /** Renders being started (the clip's first bytes probed): the last PATCH waits for one to begin. */
+  const starting = new Map<string, Promise<void>>();
   /** Uploads cancelled while their render was starting: it ends as soon as it has started. */
   const withdrawn = new Set<string>();
   const enabled = !deps.config.S3_BUCKET;
@@ -197,21 +199,23 @@ export const createLiveSegments = (
         return;
       }
       if (!enabled || owner.type === 'photo' || notStreamable.has(id) || starting.has(id)) return;
-      starting.add(id);
-      try {
-        await begin(id, owner, received);
-      } catch (error) {
-        deps.logger.warn({ err: error, uploadId: id }, 'could not start rendering a take as it arrived');
-      } finally {
-        starting.delete(id);
-        withdrawn.delete(id);
-      }
+      const started = begin(id, owner, received)
+        .catch((error: unknown) =>
+          deps.logger.warn({ err: error, uploadId: id }, 'could not start rendering a take as it arrived'),
+        )
+        .finally(() => {
+          starting.delete(id);
+          withdrawn.delete(id);
+        });
+      starting.set(id, started);
+      await started;
     },
     /**
      * The upload is complete at `size` bytes: runs `work` with the segment its render made (undefined when
      * none ran, it failed, or it was not done in time), then ends the render and removes its files.
      */
     finish: async <T>(id: string, size: number, work: (segment: string | undefined) => Promise<T>) => {
+      await starting.get(id);
       const entry = live.get(id);
       try {
         if (!entry) return await work(undefined);
