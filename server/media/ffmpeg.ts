@@ -117,6 +117,10 @@ const run = (program: string, args: string[], options: RunOptions = {}): Promise
         stderr += `\ninput: ${error.message}`;
         child.kill('SIGKILL');
       });
+      // ffmpeg stops on SIGTERM only once its read of the input returns: an input that will never
+      // send more must be closed, or an aborted render waits for it forever.
+      options.input.on('close', () => child.stdin.destroy());
+      options.signal?.addEventListener('abort', () => child.stdin.destroy(), { once: true });
       options.input.pipe(child.stdin);
     } else child.stdin.end();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -5,16 +5,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#server/app.ts';
 import { probeDuration, resolveMediaTools } from '#server/media/ffmpeg.ts';
 import { renderVideoSegment } from '#server/modules/soul-story/render.ts';
 import { NORMALISE_JOB, segmentKeyFor } from '#server/modules/soul-story/service.ts';
 import { soulStories } from '#server/modules/soul-story/tables.ts';
-import { createRuntime, type Runtime } from '#server/runtime.ts';
+import type { Runtime } from '#server/runtime.ts';
 import { makeClip } from '#test/soul-stories.ts';
-import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createTestApp, serverBeside, type TestApp } from '#test/test-app.ts';
 import { type TusClient, tusClient } from '#test/tus.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
@@ -85,10 +83,15 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
     return story!;
   };
   const stored = (key: string) => path.join(testApp.deps.config.mediaDir, key);
-  const liveFiles = async () =>
-    (await readdir(testApp.deps.config.temporaryDir).catch(() => [])).filter((name) =>
-      name.includes('.live.segment.mov'),
-    );
+  /** The renders under way, by the name that owns their files in the temporary folder. */
+  const liveRenders = async () => [
+    ...new Set(
+      (await readdir(testApp.deps.config.temporaryDir).catch(() => []))
+        .filter((name) => name.includes('.live.segment.mov'))
+        .map((name) => name.slice(0, 36)),
+    ),
+  ];
+  const renderStarted = () => waitFor(liveRenders, (owners) => owners.length > 0, 60_000);
 
   const create = async (auth: Record<string, string>) => {
     const created = await tus.create(auth, { type: 'joy', title: '' });
@@ -118,7 +121,7 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
   it('renders a take fed in one-second chunks into the same segment as from the whole file, ready when the last PATCH answers, and the normalise job renders nothing again', async () => {
     const pilgrim = await createUser(testApp);
     const { location, offset } = await startTake(pilgrim.headers);
-    expect(await liveFiles()).not.toEqual([]);
+    expect(await renderStarted()).toHaveLength(1);
     const itemId = await finishTake(pilgrim.headers, location, offset);
 
     const story = await storyOf(itemId);
@@ -131,41 +134,43 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
     expect(
       Math.abs((await probeDuration(tools, segment)) - (await probeDuration(tools, wholeSegment))),
     ).toBeLessThanOrEqual(0.1);
-    expect(await liveFiles()).toEqual([]);
+    expect(await liveRenders()).toEqual([]);
 
     // The job still runs, as the fallback: it finds the segment ready and leaves the file as it was.
     const [job] = await waitFor(
       () => testApp.deps.queue.boss.findJobs(NORMALISE_JOB, { data: { storyId: itemId } }),
       (jobs) => jobs[0]?.state === 'completed',
+      120_000,
     );
     expect(job?.state).toBe('completed');
     const after = await stat(segment);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-  }, 120_000);
+  }, 300_000);
 
   it('ends the render and removes its files when the take is discarded mid-upload', async () => {
     const pilgrim = await createUser(testApp);
     const { location } = await startTake(pilgrim.headers);
-    const [rendering] = await liveFiles();
-    expect(rendering).toBeTruthy();
-    const owner = rendering!.slice(0, 36);
-    expect(await processMentioning(owner)).toBe(true);
+    const [owner] = await renderStarted();
+    await waitFor(
+      () => processMentioning(owner!),
+      (running) => running,
+    );
 
     expect((await tus.terminate(pilgrim.headers, location)).status).toBe(204);
-    await waitFor(liveFiles, (names) => names.length === 0);
+    await waitFor(liveRenders, (names) => names.length === 0);
     await waitFor(
-      () => processMentioning(owner),
+      () => processMentioning(owner!),
       (running) => !running,
     );
-  }, 120_000);
+  }, 300_000);
 
   it('replaces a take whose segment is rendering: the new take’s render is used and the old one’s is left out', async () => {
     const pilgrim = await createUser(testApp);
     const first = await startTake(pilgrim.headers);
-    expect(await liveFiles()).toHaveLength(1);
+    expect(await renderStarted()).toHaveLength(1);
     // A new take of the same prompt: the first one's render is no longer wanted.
     const secondLocation = await create(pilgrim.headers);
-    await waitFor(liveFiles, (names) => names.length === 0);
+    await waitFor(liveRenders, (names) => names.length === 0);
     const second = await startTake(pilgrim.headers, secondLocation);
 
     // The first take is saved after all (its segment now rendered by the job), then the second replaces it.
@@ -183,28 +188,21 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
           data: { storyId: memoryId, mediaKey: firstMedia },
         }),
       (jobs) => jobs[0]?.state === 'completed',
+      120_000,
     );
     const folder = path.dirname(stored(firstMedia));
     expect((await readdir(folder)).sort()).toEqual(
       [path.basename(replaced.mediaKey), path.basename(replaced.segmentKey!)].sort(),
     );
-  }, 120_000);
+  }, 300_000);
 
   it('lets one request at a time write an upload, even through two servers: the other is refused and no byte is lost or doubled', async () => {
     const pilgrim = await createUser(testApp);
     // On PostgreSQL a second server on the same database and data folder; PGlite is one process (decision 001).
     const other =
-      process.env.TEST_DB === 'postgres'
-        ? await createRuntime({
-            config: testApp.deps.config,
-            database: testApp.deps.database,
-            logger: pino({ level: 'silent' }),
-            runsWorkers: false,
-          })
-        : undefined;
-    const otherApp = other ? await buildApp(other) : undefined;
+      process.env.TEST_DB === 'postgres' ? await serverBeside(testApp, { runsWorkers: false }) : undefined;
     try {
-      const otherTus = otherApp ? await tusClient(otherApp) : tus;
+      const otherTus = other ? await tusClient(other.app) : tus;
       const created = await tus.create(pilgrim.headers, { type: 'call', title: '' }, take.length);
       const location = created.headers.get('location')!;
       const [head, body] = [take.subarray(0, 1000), take.subarray(1000, 60_000)];
@@ -249,32 +247,23 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
       const digest = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
       expect(digest(await readFile(stored(story.mediaKey)))).toBe(digest(take));
     } finally {
-      await otherApp?.close();
-      await other?.queue.stop();
-      await other?.advisoryLocks.close();
-      await other?.pubsub.close();
+      await other?.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('starts the render again from the first byte after a restart mid-upload, and still makes the right segment', async () => {
     const pilgrim = await createUser(testApp);
     const { location, offset } = await startTake(pilgrim.headers);
     await testApp.app.close();
-    const runtime = await createRuntime({
-      config: testApp.deps.config,
-      database: testApp.deps.database,
-      logger: pino({ level: 'silent' }),
-      jobPollingIntervalSeconds: 0.5,
-    });
-    const app = await buildApp(runtime);
+    const restarted = await serverBeside(testApp);
     try {
-      const restarted = await tusClient(app);
+      const client = await tusClient(restarted.app);
       // The first PATCH after the restart starts the render from byte 0 of what is there.
       const [, , last] = chunks();
       const middle = take.subarray(offset, offset + Math.floor(last!.length / 2));
-      expect((await restarted.patch(pilgrim.headers, location, offset, middle)).status).toBe(204);
+      expect((await client.patch(pilgrim.headers, location, offset, middle)).status).toBe(204);
       await pause(500);
-      const final = await restarted.patch(
+      const final = await client.patch(
         pilgrim.headers,
         location,
         offset + middle.length,
@@ -284,7 +273,7 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
         },
       );
       expect(final.status, final.error).toBe(204);
-      const story = await storyOf(final.headers.get('upload-item-id')!, runtime);
+      const story = await storyOf(final.headers.get('upload-item-id')!, restarted.deps);
       expect(story.segmentStatus).toBe('ready');
       const segment = stored(story.segmentKey!);
       expect(await segmentParameters(segment)).toEqual(await segmentParameters(wholeSegment));
@@ -293,8 +282,7 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
         Math.abs((await probeDuration(tools, segment)) - (await probeDuration(tools, wholeSegment))),
       ).toBeLessThanOrEqual(0.1);
     } finally {
-      await app.close();
-      await runtime.queue.stop();
+      await restarted.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
