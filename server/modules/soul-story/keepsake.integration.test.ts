@@ -356,8 +356,10 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       );
       expect(row!.segmentKey).toBe(segmentKey);
       expect(await testApp.deps.storage.size(segmentKey)).toBeGreaterThan(1000);
-      const finished = await boss.getJobById(NORMALISE_JOB, taken!.id);
-      expect(finished).toMatchObject({ state: 'completed', retryCount: 1 });
+      // The segment is stored a moment before the job that made it is marked completed.
+      await expect
+        .poll(() => boss.getJobById(NORMALISE_JOB, taken!.id), { timeout: 30_000 })
+        .toMatchObject({ state: 'completed', retryCount: 1 });
       const userFiles = await listFiles(path.join(testApp.deps.config.mediaDir, 'soul-stories', id));
       expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
         path.join(testApp.deps.config.mediaDir, segmentKey),
