@@ -74,7 +74,9 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         );
 
         await Promise.all(pilgrims.map((pilgrim) => uploadEverything(pilgrim, media)));
-        const firstKeepsakes = await Promise.all(pilgrims.map((pilgrim) => waitForKeepsake(pilgrim, 60_000)));
+        const firstKeepsakes = await Promise.all(
+          pilgrims.map((pilgrim) => waitForKeepsake(pilgrim, 150_000)),
+        );
         expect(firstKeepsakes.map((keepsake) => keepsake.status)).toEqual(pilgrims.map(() => 'ready'));
 
         // Every pilgrim reorders, deletes a photo and adds one; a worker dies while rendering one of them.
@@ -96,7 +98,7 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         victim!.worker.child.kill('SIGKILL');
         await victim!.worker.exited;
         await changed;
-        const keepsakes = await Promise.all(pilgrims.map((pilgrim) => waitForKeepsake(pilgrim, 90_000)));
+        const keepsakes = await Promise.all(pilgrims.map((pilgrim) => waitForKeepsake(pilgrim, 150_000)));
         expect(keepsakes.map((keepsake) => keepsake.status)).toEqual(pilgrims.map(() => 'ready'));
 
         for (const pilgrim of pilgrims) {
@@ -154,6 +156,6 @@ describe.runIf(process.env.TEST_DB === 'postgres')(
         await bucket.close();
         await database.drop();
       }
-    }, 180_000);
+    }, 420_000);
   },
 );
