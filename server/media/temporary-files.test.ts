@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createLocalStorage } from './storage.ts';
 import { createTemporaryFiles, emptyTemporaryFolder, TEMPORARY_FILE_MAX_AGE_MS } from './temporary-files.ts';
 
@@ -82,7 +82,12 @@ describe('the temporary folder', () => {
     let seenWhileWriting: string[] = [];
     async function* slowly() {
       yield Buffer.from('first half ');
-      seenWhileWriting = await listed(temporaryDir);
+      // The file stream opens its file a moment after its first write is handed over.
+      seenWhileWriting = await vi.waitFor(async () => {
+        const found = await listed(temporaryDir);
+        if (found.length === 0) throw new Error('nothing written yet');
+        return found;
+      });
       yield Buffer.from('second half');
     }
     expect(await storage.write('users/a/cover.jpg', Readable.from(slowly()))).toEqual({ bytes: 22 });
