@@ -118,5 +118,5 @@ describe('the Camino record in the browser', () => {
       ...Object.values(prompts),
       'Buen Camino · Compostela received 14 Oct 2025',
     ]);
-  });
+  }, 420_000);
 });

@@ -16,9 +16,9 @@ describe('app shell', () => {
   it('shows a friendly page for an unknown route', async () => {
     const page = await browser.newPage();
     await page.goto('/no/such/place');
-    await expect(
-      page.getByRole('heading', { name: 'This path is not on the map' }).isVisible(),
-    ).resolves.toBe(true);
+    const heading = page.getByRole('heading', { name: 'This path is not on the map' });
+    await heading.waitFor();
+    expect(await heading.isVisible()).toBe(true);
   });
 
   it('opens the drawer on a narrow screen, navigates and closes it', async () => {

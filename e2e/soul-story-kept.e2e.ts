@@ -155,7 +155,7 @@ describe('Soul Story takes kept on the device', () => {
     expect(sent.slice(1)).toEqual(Array(whileRecording - 1).fill('PATCH /api/uploads/:id'));
     expect(whileRecording).toBeGreaterThanOrEqual(3);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
-    await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor();
+    await page.getByRole('article', { name: 'Memory 1: The Call' }).waitFor({ timeout: 60_000 });
     // The last PATCH only declares the length: every byte was already there.
     expect(sent.slice(whileRecording)).toEqual(['PATCH /api/uploads/:id']);
     expect(await serverTitles(access)).toEqual(['The Call']);

@@ -270,7 +270,7 @@ describe('Soul Story', () => {
 
     expect(consoleErrors).toEqual([]);
     expect(visitorErrors).toEqual([]);
-  }, 400_000);
+  }, 600_000);
 
   it('resets capture with the browser’s message when the camera fails', async () => {
     const page = await browser.newPage();
@@ -316,7 +316,7 @@ describe('Soul Story', () => {
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(/^Uploading… [1-9]\d?%$/).waitFor();
-    await toast(page, 'Story saved!').waitFor();
+    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
     await captureHeading(page, 'The Suffering').waitFor();
     const stories = await fetch(`${baseURL()}/api/soulstories/`, {
       headers: { authorization: `Bearer ${access}` },
@@ -426,7 +426,7 @@ describe('Soul Story', () => {
     await page.goto('/soul-story');
     await page.getByLabel('Your Soul Story video').waitFor({ timeout: 180_000 });
     expect(streams).toContain('/api/soulstory/events/');
-  });
+  }, 300_000);
 
   it('puts the order back when it cannot be saved, and keeps a memory that failed to delete', async () => {
     const page = await browser.newPage();
