@@ -93,7 +93,7 @@ export const expectAccessible = async (page: Page) => {
     content: '*, *::before, *::after { transition: none !important; animation: none !important; }',
   });
   const results = await new AxeBuilder({ page }).analyze();
-  await settled.evaluate((style) => style.remove());
+  await settled.evaluate((style) => (style as HTMLStyleElement).remove());
   const blocking = results.violations.filter((violation) =>
     ['serious', 'critical'].includes(violation.impact ?? ''),
   );
