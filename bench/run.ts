@@ -10,6 +10,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
   () => import('./capture.ts'),
+  () => import('./capture-server.ts'),
   () => import('./data-export.ts'),
   () => import('./scale-out.ts'),
   () => import('./request-cost.ts'),

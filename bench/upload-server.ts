@@ -8,10 +8,10 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * A fresh web process of the app on its own data folder, and a pilgrim signed up on it, for
- * measuring what receiving an upload costs the server. Reception alone: the render jobs an upload
- * queues are left to a worker that does not run here.
+ * measuring what receiving an upload costs the server. Reception alone unless `env` says otherwise
+ * (`RUN_MODE: 'all'`): the render jobs an upload queues are left to a worker that does not run here.
  */
-export const startUploadServer = async (name: string) => {
+export const startUploadServer = async (name: string, env: Record<string, string> = {}) => {
   const dataDir = await mkdtemp(path.join(tmpdir(), `bench-${name}-server-`));
   const port = await freePort();
   const server = spawnQuiet(process.execPath, [path.join(root, 'server/main.ts')], {
@@ -21,6 +21,7 @@ export const startUploadServer = async (name: string) => {
     LOG_LEVEL: 'warn',
     RUN_MODE: 'web',
     RATE_LIMIT_SCALE: '1000',
+    ...env,
   });
   const stop = async () => {
     await server.stop();

@@ -22,7 +22,7 @@ const TARGET_BYTES = 200 * MB;
 const ROUNDS = 3;
 
 /** Made once and kept in .tmp: random noise leaves the encoder nothing to save, so 200 MB is a few seconds of real WebM. */
-const largeVideo = async () => {
+export const largeVideo = async () => {
   const file = path.join(cache, 'upload-200mb.webm');
   if (existsSync(file)) return file;
   await mkdir(cache, { recursive: true });

@@ -22,4 +22,5 @@ export const uploadLimitFor = (type: StoryType) =>
 export const uploadMessages = {
   notFound: 'This upload was not found. Please start it again.',
   metadataInvalid: 'Upload-Metadata must be comma-separated keys, each with a base64 value.',
+  busy: 'This upload is busy receiving another request. Please try again in a moment.',
 } as const;

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { AdvisoryLocks } from './db/advisory-locks.ts';
 import type { Database, Db } from './db/client.ts';
 import type { PubSub } from './db/pubsub.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
@@ -27,6 +28,8 @@ export interface AppDeps {
    * a post written in one process reaches the kept reads of every other.
    */
   pubsub: PubSub;
+  /** Locks shared by every process on the database (PostgreSQL advisory locks). */
+  advisoryLocks: AdvisoryLocks;
   queue: JobQueue;
   mailer: Mailer;
   storage: Storage;

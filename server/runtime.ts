@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
+import { createAdvisoryLocks } from './db/advisory-locks.ts';
 import { type Database, openDatabase } from './db/client.ts';
 import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
@@ -78,12 +79,14 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
   const pubsub = createPubSub(database, logger);
+  const advisoryLocks = createAdvisoryLocks(database);
   const deps: AppDeps = {
     config,
     logger,
     database,
     db: database.db,
     pubsub,
+    advisoryLocks,
     queue,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
@@ -120,6 +123,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       stopSweeping();
       await queue.stop();
       await pubsub.close();
+      await advisoryLocks.close();
       await database.close();
     },
   };

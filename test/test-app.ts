@@ -56,3 +56,29 @@ export const createTestApp = async (
     },
   };
 };
+
+/**
+ * A second server on the same data folder and database: after `testApp.app` is closed, the same server
+ * restarted; while it runs, another web process beside it.
+ */
+export const serverBeside = async (testApp: TestApp, options: { runsWorkers?: boolean } = {}) => {
+  const runtime = await createRuntime({
+    config: testApp.deps.config,
+    database: testApp.deps.database,
+    logger: pino({ level: 'silent' }),
+    jobPollingIntervalSeconds: 0.5,
+    ...options,
+  });
+  const app = await buildApp(runtime);
+  return {
+    app,
+    deps: runtime,
+    /** Stops it without closing the database, which the first server owns. */
+    close: async () => {
+      await app.close();
+      await runtime.queue.stop();
+      await runtime.pubsub.close();
+      await runtime.advisoryLocks.close();
+    },
+  };
+};

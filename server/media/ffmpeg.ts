@@ -3,6 +3,7 @@ import { accessSync, constants } from 'node:fs';
 import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 
 /** The two programs the media pipeline runs. */
 export interface MediaTools {
@@ -66,6 +67,8 @@ interface RunOptions {
   /** Called with the seconds of output written so far (from ffmpeg's -progress). */
   onProgress?: (outputSeconds: number) => void;
   signal?: AbortSignal;
+  /** Fed to the program's standard input (read as `pipe:0`), for media that are still arriving. */
+  input?: Readable;
 }
 
 const STDERR_TAIL = 4000;
@@ -102,11 +105,24 @@ const dieWithParent = () => {
 const run = (program: string, args: string[], options: RunOptions = {}): Promise<string> =>
   new Promise((resolve, reject) => {
     const [command = program, ...commandArgs] = [...dieWithParent(), program, ...args];
-    const child = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], signal: options.signal });
+    const child = spawn(command, commandArgs, { stdio: 'pipe', signal: options.signal });
     lowerPriority(child.pid);
     let stdout = '';
     let stderr = '';
     let pending = '';
+    // A program that stops early (it failed, or was aborted) closes its input: its exit tells why.
+    child.stdin.on('error', () => {});
+    if (options.input) {
+      options.input.on('error', (error) => {
+        stderr += `\ninput: ${error.message}`;
+        child.kill('SIGKILL');
+      });
+      // ffmpeg stops on SIGTERM only once its read of the input returns: an input that will never
+      // send more must be closed, or an aborted render waits for it forever.
+      options.input.on('close', () => child.stdin.destroy());
+      options.signal?.addEventListener('abort', () => child.stdin.destroy(), { once: true });
+      options.input.pipe(child.stdin);
+    } else child.stdin.end();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
       if (!options.onProgress) {
         stdout += chunk;

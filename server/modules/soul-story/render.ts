@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { MAX_VIDEO_SECONDS } from '#contract/soul-story.ts';
 import {
   MediaToolError,
   type MediaTools,
@@ -148,17 +150,24 @@ const withTemporaryFiles = async <T>(
 };
 
 /**
+ * How long a segment is: known in seconds (generated audio such as apad never ends by itself, so the
+ * output is bounded by it), or, for a clip still arriving, as long as the clip, which ends with its
+ * last byte (never longer than the longest clip allowed).
+ */
+type SegmentLength = number | { atMost: number };
+
+/**
  * Encodes a filter graph ending in [v] and [a] with the parameters every segment shares, then
- * publishes the segment under its final name. Returns its length in seconds.
+ * publishes the segment under its final name.
  */
 const encodeSegment = async (
-  job: Pick<SegmentJob, 'tools' | 'output' | 'onProgress' | 'signal'>,
+  job: Pick<SegmentJob, 'tools' | 'output' | 'onProgress' | 'signal'> & { feed?: Readable },
   partial: string,
   inputs: string[],
   graph: string,
-  seconds: number,
+  length: SegmentLength,
   outputOptions: string[] = [],
-): Promise<number> => {
+): Promise<void> => {
   await runFfmpeg(
     job.tools,
     [
@@ -173,68 +182,120 @@ const encodeSegment = async (
       '-r',
       String(SEGMENT.fps),
       ...pcm,
-      // Generated audio (apad, anullsrc) never ends by itself: the output is bounded by the known length.
-      '-t',
-      seconds.toFixed(6),
+      ...(typeof length === 'number' ? ['-t', length.toFixed(6)] : ['-t', length.atMost.toFixed(6)]),
       ...outputOptions,
       '-f',
       'mov',
       partial,
     ],
     {
-      ...(job.onProgress
-        ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / seconds)) }
+      ...(job.onProgress && typeof length === 'number'
+        ? { onProgress: (done: number) => job.onProgress?.(Math.min(1, done / length)) }
         : {}),
       ...(job.signal ? { signal: job.signal } : {}),
+      ...(job.feed ? { input: job.feed } : {}),
     },
   );
   await rename(partial, job.output);
-  return seconds;
 };
 
 /** The expected length of a video segment: its title card plus the clip in whole frames. */
 export const videoSegmentSeconds = (clipSeconds: number) =>
   TITLE_SECONDS + framesFor(clipSeconds) / SEGMENT.fps;
 
-/** A title card with the prompt's name, then the clip fitted to 720p (on a blurred fill when not 16:9). */
+/** What a clip's graph depends on, read from its first bytes when it is still arriving. */
+interface ClipShape {
+  width: number;
+  height: number;
+  hasAudio: boolean;
+}
+
+export const clipShapeOf = (probed: Probe): ClipShape => {
+  const video = probed.streams.find((stream) => stream.codec_type === 'video');
+  if (!video?.width || !video.height) throw new MediaToolError('the clip has no video stream', '');
+  const rotated = video.side_data_list?.some((data) => Math.abs(data.rotation ?? 0) === 90) ?? false;
+  return {
+    width: rotated ? video.height : video.width,
+    height: rotated ? video.width : video.height,
+    hasAudio: probed.streams.some((stream) => stream.codec_type === 'audio'),
+  };
+};
+
+/**
+ * A title card with the prompt's name, then the clip fitted to 720p (on a blurred fill when not 16:9).
+ * With `clipFrames` the clip is cut to whole frames with audio to the same sample; without, it runs to
+ * the end of its input, its audio padded with silence until the video ends.
+ */
+const videoSegmentGraph = (titleFile: string, shape: ClipShape, clipFrames?: number) => {
+  const { width: W, height: H, fps, titleFrames } = SEGMENT;
+  const fit = isWidescreen(shape.width, shape.height)
+    ? `[clip]scale=${W}:${H}[fitted]`
+    : fitOntoBlurredFill('[clip]', '[fitted]', W, H);
+  const clipAudio = shape.hasAudio ? '[0:a:0]' : '[2:a]';
+  const cutVideo = clipFrames === undefined ? '' : `trim=end_frame=${clipFrames},`;
+  const cutAudio = clipFrames === undefined ? '' : `,apad,atrim=end_sample=${clipFrames * samplesPerFrame}`;
+  return [
+    `[1:v]trim=end_frame=${titleFrames},${drawText(titleFile, 'fontsize=76:fontcolor=white:line_spacing=12:x=(w-tw)/2:y=(h-th)/2')},` +
+      `fade=t=in:st=0:d=0.4,fade=t=out:st=${TITLE_SECONDS - 0.4}:d=0.4,setsar=1,format=yuv420p[title]`,
+    `[2:a]atrim=end_sample=${titleFrames * samplesPerFrame}[titleaudio]`,
+    `[0:v:0]fps=${fps},setpts=PTS-STARTPTS[clip]`,
+    fit,
+    `[fitted]${cutVideo}setpts=PTS-STARTPTS,setsar=1,format=yuv420p[clipvideo]`,
+    `${clipAudio}aresample=${SEGMENT.sampleRate}:async=1,aformat=channel_layouts=mono,loudnorm=I=-16:TP=-1.5:LRA=11,` +
+      `aresample=${SEGMENT.sampleRate}${cutAudio},asetpts=PTS-STARTPTS[clipaudio]`,
+    clipFrames === undefined
+      ? // concat pads a segment's audio with silence to its video's end, except the last one's: an empty
+        // last segment makes the clip's audio end with its video, wherever that turns out to be.
+        `color=s=${W}x${H}:r=${fps},trim=end_frame=0,setsar=1,format=yuv420p[endvideo];` +
+        `anullsrc=r=${SEGMENT.sampleRate}:cl=mono,atrim=end_sample=0[endaudio];` +
+        '[title][titleaudio][clipvideo][clipaudio][endvideo][endaudio]concat=n=3:v=1:a=1[v][a]'
+      : '[title][titleaudio][clipvideo][clipaudio]concat=n=2:v=1:a=1[v][a]',
+  ].join(';');
+};
+
+/** A title card with the prompt's name, then the clip. Returns the segment's length in seconds. */
 export const renderVideoSegment = async (job: SegmentJob & { probed?: Probe }): Promise<number> => {
   const probed = job.probed ?? (await probe(job.tools, job.input));
-  const video = probed.streams.find((stream) => stream.codec_type === 'video');
-  if (!video?.width || !video.height) throw new Error('the clip has no video stream');
-  const hasAudio = probed.streams.some((stream) => stream.codec_type === 'audio');
+  const shape = clipShapeOf(probed);
   const clipFrames = framesFor(await probeDuration(job.tools, job.input, probed));
-  const rotated = video.side_data_list?.some((data) => Math.abs(data.rotation ?? 0) === 90) ?? false;
-  const [width, height] = rotated ? [video.height, video.width] : [video.width, video.height];
-  const { width: W, height: H, fps, titleFrames } = SEGMENT;
-  const totalFrames = titleFrames + clipFrames;
-
+  const seconds = (SEGMENT.titleFrames + clipFrames) / SEGMENT.fps;
   return withTemporaryFiles(job.output, async (temporary) => {
     const titleFile = temporary('.title.txt');
     await writeFile(titleFile, wrapTitle(job.title));
-    const fit = isWidescreen(width, height)
-      ? `[clip]scale=${W}:${H}[fitted]`
-      : fitOntoBlurredFill('[clip]', '[fitted]', W, H);
-    const clipAudio = hasAudio ? '[0:a:0]' : '[2:a]';
-    const graph = [
-      `[1:v]trim=end_frame=${titleFrames},${drawText(titleFile, 'fontsize=76:fontcolor=white:line_spacing=12:x=(w-tw)/2:y=(h-th)/2')},` +
-        `fade=t=in:st=0:d=0.4,fade=t=out:st=${TITLE_SECONDS - 0.4}:d=0.4,setsar=1,format=yuv420p[title]`,
-      `[2:a]atrim=end_sample=${titleFrames * samplesPerFrame}[titleaudio]`,
-      `[0:v:0]fps=${fps},setpts=PTS-STARTPTS[clip]`,
-      fit,
-      `[fitted]trim=end_frame=${clipFrames},setpts=PTS-STARTPTS,setsar=1,format=yuv420p[clipvideo]`,
-      `${clipAudio}aresample=${SEGMENT.sampleRate}:async=1,aformat=channel_layouts=mono,loudnorm=I=-16:TP=-1.5:LRA=11,` +
-        `aresample=${SEGMENT.sampleRate},apad,atrim=end_sample=${clipFrames * samplesPerFrame},asetpts=PTS-STARTPTS[clipaudio]`,
-      '[title][titleaudio][clipvideo][clipaudio]concat=n=2:v=1:a=1[v][a]',
-    ].join(';');
-    return encodeSegment(
+    await encodeSegment(
       job,
       temporary('.partial'),
       ['-i', job.input, ...cardBackgroundAndSilence],
-      graph,
-      totalFrames / fps,
+      videoSegmentGraph(titleFile, shape, clipFrames),
+      seconds,
     );
+    return seconds;
   });
 };
+
+export interface StreamedSegmentJob extends Omit<SegmentJob, 'input' | 'onProgress'> {
+  /** The clip's bytes in order as they arrive; the segment is finished when this stream ends. */
+  input: Readable;
+  /** Its shape, read from its first bytes. */
+  shape: ClipShape;
+}
+
+/**
+ * The same segment as renderVideoSegment, made while the clip is still arriving (a WebM, which needs
+ * no seeking): the encoder works as the bytes come, so the segment is done moments after the last.
+ */
+export const renderStreamedVideoSegment = (job: StreamedSegmentJob): Promise<void> =>
+  withTemporaryFiles(job.output, async (temporary) => {
+    const titleFile = temporary('.title.txt');
+    await writeFile(titleFile, wrapTitle(job.title));
+    await encodeSegment(
+      { ...job, feed: job.input },
+      temporary('.partial'),
+      ['-f', 'webm', '-i', 'pipe:0', ...cardBackgroundAndSilence],
+      videoSegmentGraph(titleFile, job.shape),
+      { atMost: TITLE_SECONDS + MAX_VIDEO_SECONDS + 1 },
+    );
+  });
 
 /** A photo for a few seconds with a gentle zoom and its title, fitted onto a blurred fill. */
 export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
@@ -264,13 +325,14 @@ export const renderPhotoSegment = async (job: SegmentJob): Promise<number> => {
         `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,trim=end_frame=${photoFrames},setsar=1,format=yuv420p[v]`,
       `[1:a]atrim=end_sample=${photoFrames * samplesPerFrame}[a]`,
     ].join(';');
-    return encodeSegment(
+    await encodeSegment(
       job,
       temporary('.partial'),
       ['-i', still, '-f', 'lavfi', '-i', `anullsrc=r=${SEGMENT.sampleRate}:cl=mono`],
       graph,
       seconds,
     );
+    return seconds;
   });
 };
 
@@ -334,10 +396,11 @@ export const renderCardSegment = async (job: CardJob): Promise<number> => {
         `fade=t=in:st=0:d=0.5,fade=t=out:st=${seconds - 0.5}:d=0.5,setsar=1,format=yuv420p[v]`,
       `[1:a]atrim=end_sample=${job.frames * samplesPerFrame}[a]`,
     ].join(';');
-    return encodeSegment(job, temporary('.partial'), cardBackgroundAndSilence, graph, seconds, [
+    await encodeSegment(job, temporary('.partial'), cardBackgroundAndSilence, graph, seconds, [
       '-metadata',
       `comment=${lines.map((line) => line.text).join('\n')}`,
     ]);
+    return seconds;
   });
 };
 

@@ -102,6 +102,12 @@ export interface IncomingUpload {
   title: string;
   type: StoryType;
   file: TemporaryFile;
+  /**
+   * A take's segment, already rendered from its bytes as they arrived (on disk, owned by the caller
+   * until it is moved into storage): the memory starts with its segment ready instead of waiting for
+   * the normalise job.
+   */
+  segment?: string;
 }
 
 export const createSoulStoryService = (deps: SoulStoryDeps) => {
@@ -172,8 +178,10 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       accept: isPhoto ? acceptPhoto : acceptVideo,
       keyFor: (extension) => `${userFolder(userId)}/${randomUUID()}.${extension}`,
     });
+    const readySegment = incoming.segment && !isPhoto ? segmentKeyFor(received.key) : null;
     try {
       const segmentSeconds = isPhoto ? PHOTO_SECONDS : videoSegmentSeconds(await checkVideo(received.key));
+      if (readySegment) await storage.putFile(readySegment, incoming.segment!);
       const { row, replaced } = await db.transaction(async (tx) => {
         await repository.lockKeepsake(tx, userId);
         const previous = isPhoto ? null : await repository.findPromptTake(tx, userId, incoming.type);
@@ -190,6 +198,12 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
               position: await repository.nextPosition(tx, userId),
             });
         await repository.bumpVersion(tx, userId);
+        if (readySegment)
+          await repository.finishSegment(tx, saved.id, saved.mediaKey, {
+            segmentKey: readySegment,
+            segmentStatus: 'ready',
+          });
+        // Sent even with the segment ready: the job then only asks for the join.
         await queue.send(
           NORMALISE_JOB,
           { storyId: saved.id, mediaKey: saved.mediaKey } satisfies NormaliseJobData,
@@ -207,9 +221,10 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
         return { row: saved, replaced: previous };
       });
       if (replaced) await removeFiles([replaced.mediaKey, replaced.segmentKey]);
+      if (readySegment) await announce(userId, { kind: 'segment', memoryId: row.id });
       return toItem(row);
     } catch (error) {
-      await removeFiles([received.key]);
+      await removeFiles([received.key, readySegment]);
       throw error;
     }
   };

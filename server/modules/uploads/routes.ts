@@ -73,6 +73,8 @@ export const uploadsRoutes =
   async (app) => {
     // A PATCH's body is the file's next bytes: tus reads it from the socket, so Fastify must not.
     app.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    // A take rendering as it arrives ends with the server: its ffmpeg waits for bytes no one will send.
+    app.addHook('onClose', async () => service.liveSegments.close());
     const tags = ['resumable uploads'];
     const params = z.object({ id: z.string().max(100) });
 
@@ -124,6 +126,7 @@ export const uploadsRoutes =
             ...itemHeader,
           }),
           404: errorBody,
+          423: errorBody,
         },
       }),
       handler: async (request, reply) => {
@@ -150,6 +153,7 @@ export const uploadsRoutes =
           410: errorBody,
           413: errorBody,
           415: errorBody,
+          423: errorBody,
         },
       }),
       async (request, reply) => {
@@ -176,6 +180,7 @@ export const uploadsRoutes =
         response: {
           204: noBody('Terminated: what was received is deleted', {}),
           404: errorBody,
+          423: errorBody,
         },
       }),
       async (request, reply) => {

@@ -4,7 +4,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
-import { type DataStore, Metadata, Server, type Upload } from '@tus/server';
+import { type DataStore, ERRORS, Metadata, Server, type Upload } from '@tus/server';
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import { type StoryType, storyType, uploadFields } from '#contract/soul-story.ts';
 import {
@@ -18,14 +18,27 @@ import type { AppDeps } from '#server/deps.ts';
 import { AppError, Invalid, NotFound, TooLarge } from '#server/http/errors.ts';
 import { s3ClientConfig } from '#server/media/s3-storage.ts';
 import type { SoulStoryService } from '../soul-story/index.ts';
+import { createLiveSegments } from './live-segments.ts';
 import { resumableUploads } from './tables.ts';
+import { createUploadLocker } from './upload-locker.ts';
 
 export const EXPIRE_JOB = 'uploads.expire';
 export interface ExpireJobData {
   uploadId: string;
 }
 
-export type UploadsDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'logger' | 'temporaryFiles' | 'storage'>;
+export type UploadsDeps = Pick<
+  AppDeps,
+  | 'config'
+  | 'db'
+  | 'queue'
+  | 'logger'
+  | 'temporaryFiles'
+  | 'storage'
+  | 'mediaTools'
+  | 'advisoryLocks'
+  | 'pubsub'
+>;
 type UploadRow = typeof resumableUploads.$inferSelect;
 
 /** What the HTTP route learnt about a request before tus sees it: who asks, and about which upload. */
@@ -86,6 +99,7 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
   const contexts = new WeakMap<object, UploadRequestContext>();
   /** Completions under way in this process: a retried final PATCH waits for the first instead of making a second memory. */
   const completing = new Map<string, Promise<string>>();
+  const liveSegments = createLiveSegments(deps);
 
   const contextOf = (request: object) => {
     const context = contexts.get(request);
@@ -102,6 +116,7 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
   };
 
   const forget = async (id: string) => {
+    liveSegments.cancel(id);
     await datastore.remove(id).catch((error: unknown) => {
       const status = (error as { status_code?: number }).status_code;
       if (status !== 404 && status !== 410)
@@ -130,15 +145,18 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
   const complete = async (row: UploadRow, upload: Upload) => {
     const bytes = upload.size ?? upload.offset;
     try {
-      const item = await temporaryFiles.use(async (temporary) => {
-        const file = temporary('.upload');
-        await readAll(row.id, file);
-        return soulStory.upload(row.userId, {
-          type: row.type as StoryType,
-          title: row.title,
-          file: { path: file, bytes },
-        });
-      });
+      const item = await liveSegments.finish(row.id, bytes, (segment) =>
+        temporaryFiles.use(async (temporary) => {
+          const file = temporary('.upload');
+          await readAll(row.id, file);
+          return soulStory.upload(row.userId, {
+            type: row.type as StoryType,
+            title: row.title,
+            file: { path: file, bytes },
+            ...(segment ? { segment } : {}),
+          });
+        }),
+      );
       await db
         .update(resumableUploads)
         .set({ itemId: item.id, bytes, finishedAt: new Date() })
@@ -159,6 +177,7 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     path: UPLOADS_PATH,
     datastore,
     relativeLocation: true,
+    locker: createUploadLocker(deps),
     namingFunction: () => newUploadId(),
     exposedHeaders: [UPLOAD_ITEM_ID_HEADER],
     maxSize: (request) => {
@@ -169,6 +188,8 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     onUploadCreate: async (request, upload) => {
       const { userId, creating } = contextOf(request);
       if (!creating) throw refusal(400, uploadMessages.metadataInvalid);
+      // A new take of a prompt is a re-recording: the earlier take's render is no longer wanted.
+      if (creating.type !== 'photo') liveSegments.cancelTake(userId, creating.type);
       // Recorded before any byte is stored: an upload never exists without its owner.
       await db.transaction(async (tx) => {
         await tx.insert(resumableUploads).values({ id: upload.id, userId, ...creating });
@@ -205,6 +226,8 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
         const type = creating?.type ?? (upload?.type as StoryType);
         return refusal(413, uploadLimitFor(type).tooLargeMessage);
       }
+      // Another request kept writing this upload for the whole wait: the client tries again later.
+      if (error === ERRORS.ERR_LOCK_TIMEOUT) return refusal(423, uploadMessages.busy);
       return undefined;
     },
   });
@@ -258,15 +281,35 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
   };
 
   /** After a terminate (DELETE): the row goes; a finished upload's memory stays until deleted on its own. */
-  const dropRecord = (row: UploadRow) => db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
-
-  /** Hands a request to tus, with what the route learnt about it. */
-  const handle = (request: Request, context: UploadRequestContext) => {
-    contexts.set(request, context);
-    return tus.handleWeb(request);
+  const dropRecord = (row: UploadRow) => {
+    liveSegments.cancel(row.id);
+    return db.delete(resumableUploads).where(eq(resumableUploads.id, row.id));
   };
 
-  return { findOwned, admitNew, checkGrowth, handle, removeExpired, removeForUser, dropRecord };
+  /** Hands a request to tus, with what the route learnt about it. */
+  const handle = async (request: Request, context: UploadRequestContext) => {
+    contexts.set(request, context);
+    const response = await tus.handleWeb(request);
+    const { upload } = context;
+    const finished = response.headers.has(UPLOAD_ITEM_ID_HEADER);
+    if (request.method === 'PATCH' && response.status === 204 && upload && !finished) {
+      const offset = Number(response.headers.get('upload-offset'));
+      // The take's render reads what was stored; the answer does not wait for it.
+      void liveSegments.received(upload.id, upload, offset);
+    }
+    return response;
+  };
+
+  return {
+    findOwned,
+    admitNew,
+    checkGrowth,
+    handle,
+    removeExpired,
+    removeForUser,
+    dropRecord,
+    liveSegments,
+  };
 };
 
 export type UploadsService = ReturnType<typeof createUploadsService>;

@@ -1,14 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { Upload as TusUpload } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, MAX_VIDEO_BYTES, soulStoryMessages as messages } from '#contract/soul-story.ts';
 import { uploadMessages } from '#contract/uploads.ts';
-import { buildApp } from '#server/app.ts';
-import { createRuntime } from '#server/runtime.ts';
 import { makeTestMedia, storyClient } from '#test/soul-stories.ts';
-import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createTestApp, serverBeside, type TestApp } from '#test/test-app.ts';
 import { type TusClient, tusClient } from '#test/tus.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
@@ -282,26 +279,19 @@ describe(`resumable uploads on ${process.env.TEST_DB}`, () => {
 
     // The first server stops; a new one is built on the same data folder and database.
     await testApp.app.close();
-    const runtime = await createRuntime({
-      config: testApp.deps.config,
-      database: testApp.deps.database,
-      logger: pino({ level: 'silent' }),
-      jobPollingIntervalSeconds: 0.5,
-    });
-    const app = await buildApp(runtime);
+    const restarted = await serverBeside(testApp);
     try {
-      const restarted = await tusClient(app);
-      const head = await restarted.head(pilgrim.headers, location);
+      const client = await tusClient(restarted.app);
+      const head = await client.head(pilgrim.headers, location);
       expect(head.status).toBe(200);
       expect(head.headers.get('upload-offset')).toBe(String(half));
-      const final = await restarted.patch(pilgrim.headers, location, half, take.subarray(half));
+      const final = await client.patch(pilgrim.headers, location, half, take.subarray(half));
       expect(final.status, final.error).toBe(204);
-      expect(await memories(pilgrim.headers, app)).toEqual([
+      expect(await memories(pilgrim.headers, restarted.app)).toEqual([
         expect.objectContaining({ id: final.headers.get('upload-item-id'), type: 'call' }),
       ]);
     } finally {
-      await app.close();
-      await runtime.queue.stop();
+      await restarted.close();
     }
   });
 });
