@@ -10,6 +10,7 @@ export { findKeepsake, listForUser as listMemories } from './repository.ts';
 export {
   countMemories,
   createSoulStoryService,
+  type SavedMemory,
   type SoulStoryService,
   userFolder as memoryFolder,
 } from './service.ts';

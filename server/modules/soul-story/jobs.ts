@@ -126,16 +126,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
           return;
         }
       }
-      const current = await repository.finishSegment(db, storyId, mediaKey, {
-        segmentKey,
-        segmentStatus: 'ready',
-      });
-      if (!current) {
-        await service.removeFiles([segmentKey]);
-        return;
-      }
-      await service.announce(story.userId, { kind: 'segment', memoryId: storyId });
-      await service.requestJoin(story.userId);
+      await service.segmentStored({ storyId, userId: story.userId, mediaKey }, segmentKey);
     },
   });
 

@@ -103,11 +103,17 @@ export interface IncomingUpload {
   type: StoryType;
   file: TemporaryFile;
   /**
-   * A take's segment, already rendered from its bytes as they arrived (on disk, owned by the caller
-   * until it is moved into storage): the memory starts with its segment ready instead of waiting for
-   * the normalise job.
+   * A take whose segment is being rendered from its bytes as they arrived (decision 025): the normalise
+   * job is held back this long, as the fallback should that render never be handed over.
    */
-  segment?: string;
+  renderingLiveFor?: number;
+}
+
+/** A saved memory as the render pipeline knows it: its media may be replaced later by a new take. */
+export interface SavedMemory {
+  storyId: string;
+  userId: string;
+  mediaKey: string;
 }
 
 export const createSoulStoryService = (deps: SoulStoryDeps) => {
@@ -164,11 +170,11 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return title;
   };
 
-  /**
-   * Saves a received file (on disk, owned by the caller until it is moved into storage) as a memory: the
-   * one path for the multipart route and resumable uploads, so both check, limit and replace alike.
-   */
-  const upload = async (userId: string, incoming: IncomingUpload): Promise<SoulStoryItem> => {
+  /** Checks, stores and records a received file as a memory, replacing a prompt's earlier take. */
+  const save = async (
+    userId: string,
+    incoming: IncomingUpload,
+  ): Promise<{ item: SoulStoryItem; saved: SavedMemory }> => {
     const isPhoto = incoming.type === 'photo';
     const title = await admit(userId, incoming);
 
@@ -178,10 +184,8 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       accept: isPhoto ? acceptPhoto : acceptVideo,
       keyFor: (extension) => `${userFolder(userId)}/${randomUUID()}.${extension}`,
     });
-    const readySegment = incoming.segment && !isPhoto ? segmentKeyFor(received.key) : null;
     try {
       const segmentSeconds = isPhoto ? PHOTO_SECONDS : videoSegmentSeconds(await checkVideo(received.key));
-      if (readySegment) await storage.putFile(readySegment, incoming.segment!);
       const { row, replaced } = await db.transaction(async (tx) => {
         await repository.lockKeepsake(tx, userId);
         const previous = isPhoto ? null : await repository.findPromptTake(tx, userId, incoming.type);
@@ -198,16 +202,15 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
               position: await repository.nextPosition(tx, userId),
             });
         await repository.bumpVersion(tx, userId);
-        if (readySegment)
-          await repository.finishSegment(tx, saved.id, saved.mediaKey, {
-            segmentKey: readySegment,
-            segmentStatus: 'ready',
-          });
-        // Sent even with the segment ready: the job then only asks for the join.
         await queue.send(
           NORMALISE_JOB,
           { storyId: saved.id, mediaKey: saved.mediaKey } satisfies NormaliseJobData,
-          { singletonKey: saved.mediaKey },
+          {
+            singletonKey: saved.mediaKey,
+            ...(incoming.renderingLiveFor && !isPhoto
+              ? { startAfter: new Date(Date.now() + incoming.renderingLiveFor) }
+              : {}),
+          },
           tx,
         );
         await addNotification(tx, {
@@ -221,12 +224,53 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
         return { row: saved, replaced: previous };
       });
       if (replaced) await removeFiles([replaced.mediaKey, replaced.segmentKey]);
-      if (readySegment) await announce(userId, { kind: 'segment', memoryId: row.id });
-      return toItem(row);
+      return { item: toItem(row), saved: { storyId: row.id, userId, mediaKey: row.mediaKey } };
     } catch (error) {
-      await removeFiles([received.key, readySegment]);
+      await removeFiles([received.key]);
       throw error;
     }
+  };
+
+  /**
+   * Saves a received file (on disk, owned by the caller until it is moved into storage) as a memory: the
+   * one path for the multipart route and resumable uploads, so both check, limit and replace alike.
+   */
+  const upload = async (userId: string, incoming: IncomingUpload) => (await save(userId, incoming)).item;
+
+  /**
+   * A memory's segment is in storage: marks it ready, unless the memory's media changed meanwhile (then
+   * the segment is removed), and asks for the join. Safe to run twice.
+   */
+  const segmentStored = async ({ storyId, userId, mediaKey }: SavedMemory, segmentKey: string) => {
+    const current = await repository.finishSegment(db, storyId, mediaKey, {
+      segmentKey,
+      segmentStatus: 'ready',
+    });
+    if (!current) {
+      await removeFiles([segmentKey]);
+      return;
+    }
+    await announce(userId, { kind: 'segment', memoryId: storyId });
+    await requestJoin(userId);
+  };
+
+  /**
+   * A take's segment rendered as it arrived (a file on disk, owned by the caller) is handed over, so the
+   * keepsake need not wait for the normalise job; without one, that job is asked to render it now.
+   */
+  const takeLiveSegment = async (memory: SavedMemory, segment: string | null) => {
+    const story = await repository.findById(db, memory.storyId);
+    if (!story || story.mediaKey !== memory.mediaKey || story.segmentStatus !== 'pending') return;
+    if (!segment) {
+      await queue.send(NORMALISE_JOB, {
+        storyId: memory.storyId,
+        mediaKey: memory.mediaKey,
+      } satisfies NormaliseJobData);
+      return;
+    }
+    const segmentKey = segmentKeyFor(memory.mediaKey);
+    await storage.putFile(segmentKey, segment);
+    await segmentStored(memory, segmentKey);
   };
 
   const list = async (userId: string) => (await repository.listForUser(db, userId)).map(toItem);
@@ -464,6 +508,9 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
   return {
     admit,
     upload,
+    save,
+    segmentStored,
+    takeLiveSegment,
     list,
     completedPrompts,
     reorder,

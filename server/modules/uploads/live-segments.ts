@@ -10,11 +10,11 @@ import { clipShapeOf, renderStreamedVideoSegment } from '../soul-story/index.ts'
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
 const READ_BYTES = 256 * 1024;
 /**
- * How long the last PATCH waits for a segment still rendering before the normalise job is left to make
- * it. The render keeps pace with the recording, so it is normally done a few seconds after the last
- * byte; one that fell behind (a busy machine) is still ahead of a job that would start from scratch.
+ * How long a completed take's render may still run before it is given up and the normalise job, held
+ * back as long, renders the take instead. It keeps pace with the recording, so it is normally done a few
+ * seconds after the last byte; one that fell behind on a busy machine is still ahead of a fresh render.
  */
-const FINISH_WAIT_MS = 120_000;
+export const LIVE_RENDER_GRACE_MS = 120_000;
 /** A render whose upload received nothing for this long is ended; the next PATCH starts it again. */
 const IDLE_MS = 5 * 60_000;
 
@@ -211,22 +211,21 @@ export const createLiveSegments = (
       await started;
     },
     /**
-     * The upload is complete at `size` bytes: runs `work` with the segment its render made (undefined when
-     * none ran, it failed, or it was not done in time), then ends the render and removes its files.
+     * The upload is complete at `size` bytes: ends the feed, and answers its render (if one runs) without
+     * waiting for it. Its `segment` is the finished file, or null when the render failed, was cancelled or
+     * ran past the grace; `release` then ends the render and removes its files.
      */
-    finish: async <T>(id: string, size: number, work: (segment: string | undefined) => Promise<T>) => {
+    finish: async (id: string, size: number) => {
       await starting.get(id);
       const entry = live.get(id);
-      try {
-        if (!entry) return await work(undefined);
-        entry.received = size;
-        entry.ended = true;
-        entry.wake();
-        const segment = await Promise.race([entry.segment, sleepUntil(FINISH_WAIT_MS, entry.stop.signal)]);
-        return await work(segment ?? undefined);
-      } finally {
-        cancel(id);
-      }
+      if (!entry) return undefined;
+      entry.received = size;
+      entry.ended = true;
+      entry.wake();
+      return {
+        segment: Promise.race([entry.segment, sleepUntil(LIVE_RENDER_GRACE_MS, entry.stop.signal)]),
+        release: () => cancel(id),
+      };
     },
     cancel,
     /** A new take of a prompt replaces the pilgrim's earlier one: its render is no longer wanted. */
@@ -242,3 +241,4 @@ export const createLiveSegments = (
 };
 
 export type LiveSegments = ReturnType<typeof createLiveSegments>;
+export type LiveRender = NonNullable<Awaited<ReturnType<LiveSegments['finish']>>>;

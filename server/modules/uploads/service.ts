@@ -17,8 +17,8 @@ import {
 import type { AppDeps } from '#server/deps.ts';
 import { AppError, Invalid, NotFound, TooLarge } from '#server/http/errors.ts';
 import { s3ClientConfig } from '#server/media/s3-storage.ts';
-import type { SoulStoryService } from '../soul-story/index.ts';
-import { createLiveSegments } from './live-segments.ts';
+import type { SavedMemory, SoulStoryService } from '../soul-story/index.ts';
+import { createLiveSegments, LIVE_RENDER_GRACE_MS, type LiveRender } from './live-segments.ts';
 import { resumableUploads } from './tables.ts';
 import { createUploadLocker } from './upload-locker.ts';
 
@@ -141,22 +141,36 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
     await pipeline(source, createWriteStream(file));
   };
 
+  /**
+   * A take's render hands its segment over once done, after the last PATCH has been answered; the memory
+   * waits for it as `pending`, with the normalise job held back as the fallback.
+   */
+  const handOver = async (render: LiveRender, memory: SavedMemory) => {
+    try {
+      await soulStory.takeLiveSegment(memory, await render.segment);
+    } catch (error) {
+      logger.warn({ err: error, storyId: memory.storyId }, 'a take rendered as it arrived was not kept');
+    } finally {
+      render.release();
+    }
+  };
+
   /** The received file becomes a memory through the same service call as the multipart route. */
   const complete = async (row: UploadRow, upload: Upload) => {
     const bytes = upload.size ?? upload.offset;
+    const render = await liveSegments.finish(row.id, bytes);
     try {
-      const item = await liveSegments.finish(row.id, bytes, (segment) =>
-        temporaryFiles.use(async (temporary) => {
-          const file = temporary('.upload');
-          await readAll(row.id, file);
-          return soulStory.upload(row.userId, {
-            type: row.type as StoryType,
-            title: row.title,
-            file: { path: file, bytes },
-            ...(segment ? { segment } : {}),
-          });
-        }),
-      );
+      const { item, saved } = await temporaryFiles.use(async (temporary) => {
+        const file = temporary('.upload');
+        await readAll(row.id, file);
+        return soulStory.save(row.userId, {
+          type: row.type as StoryType,
+          title: row.title,
+          file: { path: file, bytes },
+          ...(render ? { renderingLiveFor: LIVE_RENDER_GRACE_MS } : {}),
+        });
+      });
+      if (render) void handOver(render, saved);
       await db
         .update(resumableUploads)
         .set({ itemId: item.id, bytes, finishedAt: new Date() })
@@ -167,6 +181,7 @@ export const createUploadsService = (deps: UploadsDeps, soulStory: SoulStoryServ
       );
       return item.id;
     } catch (error) {
+      render?.release();
       // Refused (unreadable, a fourth photo…): nothing of it is kept, as with the multipart route.
       if (error instanceof AppError) await forget(row.id);
       throw error;
