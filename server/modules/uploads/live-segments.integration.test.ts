@@ -15,8 +15,8 @@ import { makeClip } from '#test/soul-stories.ts';
 import { createTestApp, serverBeside, type TestApp } from '#test/test-app.ts';
 import { type TusClient, tusClient } from '#test/tus.ts';
 import { createUser } from '#test/users.ts';
-import { LIVE_RENDER_GRACE_MS } from './live-segments.ts';
 import { waitFor } from '#test/wait-for.ts';
+import { LIVE_RENDER_GRACE_MS } from './live-segments.ts';
 
 const exec = promisify(execFile);
 
