@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './fixtures.ts';
+import { baseURL, signUpAndSignIn, useBrowser } from './fixtures.ts';
 
 const isAmbientVideo = (url: string) => /\/static\/videos\/ambient\.(webm|mp4)$/.test(url);
 
@@ -133,12 +133,41 @@ describe('the first screen on a phone', () => {
     expect(errors).toEqual([]);
   });
 
-  it('preloads the sign-in page beside the entry script for a page behind sign-in', async () => {
-    const html = await (await fetch(`${baseURL()}/soul-story`)).text();
-    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+  it('paints the sign-in screen for a page behind sign-in visited without a session, and preloads the page itself with one', async () => {
+    const signedOutHtml = await (await fetch(`${baseURL()}/soul-story`)).text();
+    expect(signedOutHtml.slice(signedOutHtml.indexOf('<div id="root">'))).toContain('Welcome back, pilgrim');
+    const scripts = /data-after-first-paint="([^"]+)"/.exec(signedOutHtml)?.[1]?.split(' ') ?? [];
+    expect(scripts.some((script) => /\/LoginSignupPage-[\w-]+\.js$/.test(script))).toBe(true);
+    for (const script of scripts) expect((await fetch(`${baseURL()}${script}`)).status, script).toBe(200);
+
+    // In the browser the app takes over and routes to sign in, with the screen it already showed.
+    const page = await browser.newPage({ width: 390, height: 844 });
+    await page.goto('/soul-story');
+    await page.waitForURL('**/LoginSignup');
+    await page.getByRole('heading', { name: 'Welcome back, pilgrim' }).waitFor();
+    const hint = async () =>
+      (await page.context().cookies()).find((cookie) => cookie.name === 'signed_in')?.value;
+    expect(await hint()).toBeUndefined();
+
+    // Signed in, the browser carries the hint: the page comes with its own chunks and no sign-in screen.
+    await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    await expect.poll(hint).toBe('1');
+    const signedInHtml = await (
+      await fetch(`${baseURL()}/soul-story`, { headers: { cookie: 'signed_in=1' } })
+    ).text();
+    expect(signedInHtml).toContain('<div id="root"></div>');
+    const preloads = [...signedInHtml.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
       (match) => match[1]!,
     );
-    expect(preloads.some((href) => /\/LoginSignupPage-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(preloads.some((href) => /\/SoulStoryPage-[\w-]+\.js$/.test(href))).toBe(true);
     for (const href of preloads) expect((await fetch(`${baseURL()}${href}`)).status, href).toBe(200);
+
+    // Signing out drops the hint.
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL('**/LoginSignup');
+    await expect.poll(hint).toBeUndefined();
   });
 });

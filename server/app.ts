@@ -27,7 +27,7 @@ import { registerEventStreams } from './http/event-stream.ts';
 import { registerHealthProbes } from './http/health-probes.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
-import { loadPageShells } from './http/page-shells.ts';
+import { carriesSignedInHint, loadPageShells } from './http/page-shells.ts';
 import { RequestLog } from './http/request-log.ts';
 import { policyHeader, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSitePages } from './http/site-pages.ts';
@@ -230,7 +230,10 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     const withMeta = meta
       ? indexHtml.replace(defaultTitle, renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))
       : indexHtml;
-    const html = fillPageShell(withMeta, pathname);
+    const { html, bySignedInHint } = fillPageShell(withMeta, pathname, {
+      signedIn: carriesSignedInHint(request.headers.cookie),
+    });
+    if (bySignedInHint) reply.header('vary', 'Cookie');
     return reply.type('text/html; charset=utf-8').send(html);
   };
   // A page is a route, so it is compressed and revalidated (ETag, `no-cache`) like any other answer.

@@ -13,13 +13,15 @@ const featuresDir = path.join(webRoot, 'src/features');
 
 /**
  * For every route of web/src/app/page-table.ts: its page chunk with every chunk and stylesheet that
- * chunk imports, less what the entry already loads. Pages behind sign-in get the sign-in page's, which
- * is what a first visit to them shows.
+ * chunk imports, less what the entry already loads. Pages behind sign-in also name the sign-in page's,
+ * which is what a visit without a session shows.
  */
 const chunksOf = (bundle: Rolldown.OutputBundle) =>
   Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
 
-const preloadsOf = (chunks: OutputChunk[]): Record<string, Omit<PageShell, 'firstScreen'>> => {
+type Preloads = Pick<PageShell, 'scripts' | 'styles'>;
+
+const preloadsOf = (chunks: OutputChunk[]) => {
   const byFileName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const withImports = (chunk: OutputChunk, found = new Set<OutputChunk>()) => {
     if (found.has(chunk)) return found;
@@ -33,7 +35,7 @@ const preloadsOf = (chunks: OutputChunk[]): Record<string, Omit<PageShell, 'firs
   const loadedStyles = new Set(
     [...loadedByEntry].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
   );
-  const pageOf = (module: string) => {
+  const pageOf = (module: string): Preloads => {
     const page = chunks.find((chunk) => chunk.facadeModuleId === path.join(featuresDir, module));
     if (!page) throw new Error(`No chunk for the page module ${module}`);
     const needed = [...withImports(page)].filter((chunk) => !loadedByEntry.has(chunk));
@@ -43,10 +45,13 @@ const preloadsOf = (chunks: OutputChunk[]): Record<string, Omit<PageShell, 'firs
       styles: [...new Set(styles)].filter((style) => !loadedStyles.has(style)).map((style) => `/${style}`),
     };
   };
-  const signIn = pageOf(publicPages[SIGN_IN_PATH]!);
   return {
-    ...Object.fromEntries(Object.entries(publicPages).map(([pattern, module]) => [pattern, pageOf(module)])),
-    ...Object.fromEntries(Object.keys(signedInPages).map((pattern) => [pattern, signIn])),
+    publicPages: Object.fromEntries(
+      Object.entries(publicPages).map(([pattern, module]) => [pattern, pageOf(module)]),
+    ),
+    signedInPages: Object.fromEntries(
+      Object.entries(signedInPages).map(([pattern, module]) => [pattern, pageOf(module)]),
+    ),
   };
 };
 
@@ -87,7 +92,7 @@ const renderFirstScreens = async (): Promise<Record<string, string>> => {
  */
 export const pageShells = (): Plugin => {
   let outDir = '';
-  let preloads: ReturnType<typeof preloadsOf> = {};
+  let preloads: ReturnType<typeof preloadsOf> = { publicPages: {}, signedInPages: {} };
   let afterFirstPaint = '';
   return {
     name: 'pilgrim-soul:page-shells',
@@ -108,12 +113,24 @@ export const pageShells = (): Plugin => {
       sequential: true,
       handler: async () => {
         const firstScreens = await renderFirstScreens();
-        const pages: PageShells['pages'] = Object.fromEntries(
-          Object.entries(preloads).map(([pattern, shell]) => [
-            pattern,
-            firstScreens[pattern] ? { ...shell, firstScreen: firstScreens[pattern] } : shell,
-          ]),
-        );
+        const withFirstScreen = (pattern: string, shell: Preloads): PageShell =>
+          firstScreens[pattern] ? { ...shell, firstScreen: firstScreens[pattern] } : shell;
+        // A page behind sign-in, visited without a session, is the sign-in page until the app routes there.
+        const signedOut = withFirstScreen(SIGN_IN_PATH, preloads.publicPages[SIGN_IN_PATH]!);
+        const pages: PageShells['pages'] = {
+          ...Object.fromEntries(
+            Object.entries(preloads.publicPages).map(([pattern, shell]) => [
+              pattern,
+              withFirstScreen(pattern, shell),
+            ]),
+          ),
+          ...Object.fromEntries(
+            Object.entries(preloads.signedInPages).map(([pattern, shell]) => [
+              pattern,
+              { ...shell, signedOut },
+            ]),
+          ),
+        };
         if (firstScreens['/']) pages['/'] = { scripts: [], styles: [], firstScreen: firstScreens['/'] };
         const table: PageShells = { afterFirstPaint, pages };
         writeFileSync(path.join(outDir, PAGE_SHELLS_FILE), JSON.stringify(table));

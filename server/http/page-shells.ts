@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SIGNED_IN_HINT_COOKIE } from '#contract/signed-in-hint.ts';
 
 /**
  * Written by the build beside Vite's manifest (web/page-shells.ts): for each of the router's path
@@ -12,12 +13,24 @@ export interface PageShell {
   scripts: string[];
   styles: string[];
   firstScreen?: string;
+  /** A page behind sign-in: what a browser without a session gets instead (the sign-in page's shell). */
+  signedOut?: PageShell;
 }
 
 export interface PageShells {
   /** The script that starts the app once a pre-rendered first screen has painted (web/src/after-first-paint.ts). */
   afterFirstPaint: string;
   pages: Record<string, PageShell>;
+}
+
+/** Whether a request carries the signed-in hint (contract/signed-in-hint.ts). */
+export const carriesSignedInHint = (cookieHeader: string | undefined) =>
+  cookieHeader?.split(/;\s*/).includes(`${SIGNED_IN_HINT_COOKIE}=1`) ?? false;
+
+/** A page's HTML, and whether it depends on the signed-in hint (then caches must keep both answers). */
+export interface FilledPage {
+  html: string;
+  bySignedInHint: boolean;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -51,19 +64,21 @@ const stylesheetLinks = (styles: string[]) =>
  *   the app takes its place when the page is ready.
  * - Any other page (behind sign-in, or with a parameter) gets modulepreload links for its own chunks,
  *   so that they download alongside the entry script rather than after it has run and routed.
+ * - A page behind sign-in is sent as the sign-in page (its first screen; the app then routes there) to a
+ *   browser without the signed-in hint, and with its own chunks preloaded to one with it.
  * A build without the table, or a path no page matches, keeps index.html as it is.
  */
-export const loadPageShells = (webDist: string): ((html: string, pathname: string) => string) => {
+export const loadPageShells = (
+  webDist: string,
+): ((html: string, pathname: string, visitor: { signedIn: boolean }) => FilledPage) => {
   const file = path.join(webDist, PAGE_SHELLS_FILE);
-  if (!existsSync(file)) return (html) => html;
+  if (!existsSync(file)) return (html) => ({ html, bySignedInHint: false });
   const table = JSON.parse(readFileSync(file, 'utf8')) as PageShells;
   const pages = Object.entries(table.pages).map(([pattern, shell]) => ({
     pattern: patternRegExp(pattern),
     ...shell,
   }));
-  return (html, pathname) => {
-    const page = pages.find((candidate) => candidate.pattern.test(pathname));
-    if (!page) return html;
+  const fillWith = (html: string, page: PageShell) => {
     const entry = entryScript.exec(html)?.[1];
     if (page.firstScreen && entry) {
       const scripts = [entry, ...[...html.matchAll(entryPreload)].map((match) => match[1]!), ...page.scripts];
@@ -79,5 +94,11 @@ export const loadPageShells = (webDist: string): ((html: string, pathname: strin
       ...page.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
     ];
     return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  };
+  return (html, pathname, visitor) => {
+    const matched = pages.find((candidate) => candidate.pattern.test(pathname));
+    if (!matched) return { html, bySignedInHint: false };
+    const page = matched.signedOut && !visitor.signedIn ? matched.signedOut : matched;
+    return { html: fillWith(html, page), bySignedInHint: Boolean(matched.signedOut) };
   };
 };

@@ -28,7 +28,7 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
     return headOf(response.body);
   };
 
-  /** What the build writes for two pages: one with a first screen, one behind sign-in without. */
+  /** What the build writes for three pages: one with a first screen, one with a parameter, one behind sign-in. */
   const shells: PageShells = {
     afterFirstPaint: '/assets/after-first-paint-a1.js',
     pages: {
@@ -38,14 +38,26 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
         firstScreen: '<main><h1>Give to Pilgrim Soul</h1></main>',
       },
       '/blog/:id': { scripts: ['/assets/BlogPostPage-b1.js'], styles: [] },
-      '/soul-story': { scripts: ['/assets/LoginSignupPage-l1.js'], styles: [] },
+      '/soul-story': {
+        scripts: ['/assets/SoulStoryPage-s1.js'],
+        styles: [],
+        signedOut: {
+          scripts: ['/assets/LoginSignupPage-l1.js'],
+          styles: [],
+          firstScreen: '<main><h1>Sign in</h1></main>',
+        },
+      },
     },
   };
   const assets = [
     '/assets/index-e1.js',
     '/assets/react-r1.js',
     shells.afterFirstPaint,
-    ...Object.values(shells.pages).flatMap((shell) => [...shell.scripts, ...shell.styles]),
+    ...Object.values(shells.pages).flatMap((shell) => [
+      ...shell.scripts,
+      ...shell.styles,
+      ...(shell.signedOut?.scripts ?? []),
+    ]),
   ];
 
   beforeAll(async () => {
@@ -247,15 +259,38 @@ describe(`search and sharing on ${process.env.TEST_DB}`, () => {
     expect(headOf(post)).toContain('<script type="module" crossorigin src="/assets/index-e1.js"></script>');
     expect(modulePreloads(post)).toEqual(['/assets/react-r1.js', '/assets/BlogPostPage-b1.js']);
     expect(rootOf(post)).toBe('');
-    // Signed out, a Soul Story visit is sent to sign in: the sign-in page's chunks come with it.
-    expect(modulePreloads(await bodyOf('/soul-story'))).toEqual([
-      '/assets/react-r1.js',
-      '/assets/LoginSignupPage-l1.js',
-    ]);
     // A page the table does not know keeps index.html's own links only.
     const unknown = await bodyOf('/no-such-page');
     expect(modulePreloads(unknown)).toEqual(['/assets/react-r1.js']);
     expect(rootOf(unknown)).toBe('');
+  });
+
+  it('sends a page behind sign-in as the sign-in screen without the signed-in hint, and with its own chunks with it', async () => {
+    const visit = (cookie?: string) =>
+      testApp.app.inject({ url: '/soul-story', headers: cookie ? { cookie } : {} });
+    const signedOut = await visit();
+    expect(rootOf(signedOut.body)).toBe('<main><h1>Sign in</h1></main>');
+    expect(signedOut.body).toContain(
+      'data-after-first-paint="/assets/index-e1.js /assets/react-r1.js /assets/LoginSignupPage-l1.js"',
+    );
+    expect(signedOut.headers.vary).toContain('Cookie');
+    // Its own title stays: the app routes to sign in once it runs.
+    expect(headOf(signedOut.body)).toContain('<title>');
+
+    for (const cookie of ['signed_in=1', 'theme=dark; signed_in=1', 'signed_in=1; theme=dark']) {
+      const signedIn = await visit(cookie);
+      expect(rootOf(signedIn.body), cookie).toBe('');
+      expect(modulePreloads(signedIn.body), cookie).toEqual([
+        '/assets/react-r1.js',
+        '/assets/SoulStoryPage-s1.js',
+      ]);
+      expect(signedIn.headers.vary).toContain('Cookie');
+    }
+    // Only the exact hint counts.
+    for (const cookie of ['signed_in=0', 'not_signed_in=1', 'signed_in=1x'])
+      expect(rootOf((await visit(cookie)).body), cookie).toBe('<main><h1>Sign in</h1></main>');
+    // A page that does not depend on it says nothing of cookies.
+    expect((await testApp.app.inject({ url: '/donate' })).headers.vary ?? '').not.toContain('Cookie');
   });
 
   it('names only build files that exist in the links it adds', async () => {

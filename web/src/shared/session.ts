@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { SIGNED_IN_HINT_COOKIE } from '#contract/signed-in-hint.ts';
 
 /** The browser storage keys of the spec; signed-in state is derived from them, never kept twice. */
 export const storageKeys = {
@@ -38,6 +39,17 @@ const signedOut: Session = { token: null, email: null, user: null, signedIn: fal
 let cachedKey = '';
 let cachedSession: Session = signedOut;
 
+/** Tells the server which first screen to send a page behind sign-in (see SIGNED_IN_HINT_COOKIE). */
+const keepSignedInHint = (signedIn: boolean) => {
+  if (typeof document === 'undefined') return;
+  const held = document.cookie.split('; ').includes(`${SIGNED_IN_HINT_COOKIE}=1`);
+  if (signedIn === held) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older phones' browsers
+  document.cookie = signedIn
+    ? `${SIGNED_IN_HINT_COOKIE}=1; Path=/; Max-Age=31536000; SameSite=Lax`
+    : `${SIGNED_IN_HINT_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+
 export const readSession = (): Session => {
   const token = localStorage.getItem(storageKeys.token);
   const email = localStorage.getItem(storageKeys.email);
@@ -46,6 +58,7 @@ export const readSession = (): Session => {
   if (key !== cachedKey) {
     cachedKey = key;
     cachedSession = { token, email, user: parseUser(rawUser), signedIn: Boolean(token) };
+    keepSignedInHint(cachedSession.signedIn);
   }
   return cachedSession;
 };
