@@ -245,8 +245,14 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       'survey_responses',
     ]);
     for (const [table, count] of Object.entries(rowsBefore)) expect(count, table).toBeGreaterThan(0);
-    // Two originals, two segments, the avatar, the keepsake's video and poster, the data export.
-    expect(await filesOf(pilgrim.userId)).toHaveLength(8);
+    // Two originals, two segments, the avatar, the keepsake's video and poster, the data export, and the
+    // keepsake's two cards, made ahead while memories are still missing.
+    const files = await waitFor(
+      () => filesOf(pilgrim.userId),
+      (found) => found.length >= 10,
+      120_000,
+    );
+    expect(files).toHaveLength(10);
     const [gift] = await giftsOf(pilgrim.email);
     expect(gift).toMatchObject({ frequency: 'monthly', status: 'active' });
     const paymentsBefore = await testApp.deps.db

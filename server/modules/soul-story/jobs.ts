@@ -13,6 +13,7 @@ import {
 import * as repository from './repository.ts';
 import {
   allPromptsTaken,
+  isCardKey,
   JOIN_JOB,
   type JoinJobData,
   keepsakeKeysFor,
@@ -21,6 +22,7 @@ import {
   type SoulStoryPlatform,
   type SoulStoryService,
   segmentKeyFor,
+  userFolder,
 } from './service.ts';
 
 /**
@@ -130,10 +132,33 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
     },
   });
 
+  /** Renders the cards that are not in storage yet, noting each key written in `written` as it goes. */
+  const renderMissingCards = async (
+    cards: Awaited<ReturnType<SoulStoryService['currentCards']>>,
+    temporary: (suffix: string) => string,
+    signal: AbortSignal,
+    written: string[],
+  ) => {
+    for (const [which, { card, key }] of Object.entries(cards)) {
+      if ((await storage.size(key)) !== null) continue;
+      const output = temporary(`.${which}-card.mov`);
+      await renderCardSegment({
+        tools: deps.mediaTools,
+        output,
+        card,
+        frames: which === 'opening' ? SEGMENT.openingFrames : SEGMENT.closingFrames,
+        signal,
+      });
+      await storage.putFile(key, output);
+      written.push(key);
+    }
+  };
+
   /**
    * Joins the opening card, the ready segments in the user's order and the closing card; publishes the
    * result only if nothing changed meanwhile. A card whose text changed is rendered here, alone: the
-   * memories' segments are joined as they are.
+   * memories' segments are joined as they are. Asked for while memories are still missing or rendering,
+   * it makes the cards ahead, so that the last Save waits for the join alone.
    */
   const join = defineJob<JoinJobData>({
     name: JOIN_JOB,
@@ -143,9 +168,18 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       if (!keepsake || keepsake.renderedVersion === keepsake.version) return;
       const { version } = keepsake;
       const stories = await repository.listForUser(db, userId);
-      if (!allPromptsTaken(stories) || stories.some((story) => story.segmentStatus !== 'ready')) return;
-      const keys = keepsakeKeysFor(userId, version);
       const cards = await service.currentCards(userId);
+      if (!allPromptsTaken(stories) || stories.some((story) => story.segmentStatus !== 'ready')) {
+        await temporaryFiles
+          .use((temporary) => renderMissingCards(cards, temporary, job.signal, []))
+          .catch((error: unknown) => {
+            // The join that completes the keepsake renders them again, and reports a failure then.
+            if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
+            logger.warn({ err: error, userId }, 'the cards could not be made ahead');
+          });
+        return;
+      }
+      const keys = keepsakeKeysFor(userId, version);
       const totalSeconds =
         CARD_SECONDS.opening +
         stories.reduce((sum, story) => sum + story.segmentSeconds, 0) +
@@ -161,19 +195,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       const renderedCards: string[] = [];
       try {
         await temporaryFiles.use(async (temporary) => {
-          for (const [which, { card, key }] of Object.entries(cards)) {
-            if ((await storage.size(key)) !== null) continue;
-            const output = temporary(`.${which}-card.mov`);
-            await renderCardSegment({
-              tools: deps.mediaTools,
-              output,
-              card,
-              frames: which === 'opening' ? SEGMENT.openingFrames : SEGMENT.closingFrames,
-              signal: job.signal,
-            });
-            await storage.putFile(key, output);
-            renderedCards.push(key);
-          }
+          await renderMissingCards(cards, temporary, job.signal, renderedCards);
           const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
           const parts = [
             { key: cards.opening.key, title: cards.opening.card.headline },
@@ -235,9 +257,14 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         previous.openingCardKey,
         previous.closingCardKey,
       ];
-      await service.removeFiles(
-        replacedFiles.filter((key) => key && !Object.values(published).includes(key)),
+      // Cards made ahead for words that changed before the keepsake was complete are not used either.
+      const unusedCards = (await storage.list(`${userFolder(userId)}/`)).filter(
+        (key) => isCardKey(key) && key !== cards.opening.key && key !== cards.closing.key,
       );
+      await service.removeFiles([
+        ...replacedFiles.filter((key) => key && !Object.values(published).includes(key)),
+        ...unusedCards.filter((key) => !replacedFiles.includes(key)),
+      ]);
     },
   });
 

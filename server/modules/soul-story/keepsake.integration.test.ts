@@ -284,6 +284,45 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
   );
 
   it(
+    'makes the cards while memories are still missing, joins them as they are, and removes a card whose words changed before the keepsake was complete',
+    async () => {
+      const { id, headers: auth } = await createUser(testApp, { firstName: 'Santiago' });
+      const { mediaDir } = testApp.deps.config;
+      const cardFiles = async () =>
+        (await listFiles(path.join(mediaDir, 'soul-stories', id))).filter((file) => file.includes('-card-'));
+      const fileOf = (key: string) => path.join(mediaDir, key);
+
+      await upload(auth, { type: 'call' }, { content: files['a.webm']! });
+      const ahead = await waitFor(cardFiles, (found) => found.length === 2, RENDER_WAIT_MS);
+      const closingAhead = ahead.find((file) => file.includes('closing-card-'))!;
+      const closingTime = (await stat(closingAhead)).mtimeMs;
+      // The opening card names the pilgrim: a new name before the last memory makes its card again.
+      await updateUserDetails(testApp.deps.db, id, { firstName: 'Iago' });
+      for (const type of ['suffering', 'joy', 'what_found_you'])
+        await upload(auth, { type }, { content: files['a.webm']! });
+      await waitFor(
+        async () => (await get('/api/soulstory/concatenated/', auth)).json(),
+        (state) => state.status === 'ready',
+        RENDER_WAIT_MS,
+      );
+
+      const [keepsake] = await testApp.deps.db
+        .select()
+        .from(soulStoryKeepsakes)
+        .where(eq(soulStoryKeepsakes.userId, id));
+      expect(fileOf(keepsake!.closingCardKey!)).toBe(closingAhead);
+      expect((await stat(closingAhead)).mtimeMs).toBe(closingTime);
+      expect(await ffprobeTag(fileOf(keepsake!.openingCardKey!), 'comment')).toBe('Iago · My Soul Story');
+      // Only the cards the keepsake shows are kept: the one made ahead for the old name is gone.
+      await waitFor(cardFiles, (found) => found.length === 2, RENDER_WAIT_MS);
+      expect((await cardFiles()).sort()).toEqual(
+        [fileOf(keepsake!.openingCardKey!), fileOf(keepsake!.closingCardKey!)].sort(),
+      );
+    },
+    KEEPSAKE_TIMEOUT_MS,
+  );
+
+  it(
     'marks a memory failed, not forever rendering, when its file cannot be decoded',
     async () => {
       const { id, headers: auth } = await createUser(testApp);

@@ -68,6 +68,7 @@ export const cardKeyFor = (userId: string, which: 'opening' | 'closing', card: C
   const digest = createHash('sha256').update(JSON.stringify(card)).digest('base64url').slice(0, 16);
   return `${userFolder(userId)}/${which}-card-${digest}.segment.mov`;
 };
+export const isCardKey = (key: string) => /\/(opening|closing)-card-[^/]+\.segment\.mov$/.test(key);
 
 export const allPromptsTaken = (stories: Pick<StoryRow, 'type'>[]) =>
   promptIds.every((id) => stories.some((story) => story.type === id));
