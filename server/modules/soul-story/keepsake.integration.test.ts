@@ -19,7 +19,7 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import * as repository from './repository.ts';
-import { keepsakeKeysFor, NORMALISE_JOB, segmentKeyFor } from './service.ts';
+import { isCardKey, JOIN_JOB, keepsakeKeysFor, NORMALISE_JOB, segmentKeyFor } from './service.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
@@ -376,7 +376,7 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       expect(taken?.data.storyId).toBe(item.id);
       // What a killed ffmpeg leaves behind: a partial segment in the temporary folder, owned by no live job.
       const segmentKey = segmentKeyFor(taken!.data.mediaKey);
-      const { temporaryDir } = testApp.deps.config;
+      const { temporaryDir, mediaDir } = testApp.deps.config;
       const partial = path.join(temporaryDir, `${randomUUID()}.segment.mov.${randomUUID()}.partial`);
       await mkdir(temporaryDir, { recursive: true });
       await writeFile(partial, 'half a segment');
@@ -399,10 +399,18 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       await expect
         .poll(() => boss.getJobById(NORMALISE_JOB, taken!.id), { timeout: 30_000 })
         .toMatchObject({ state: 'completed', retryCount: 1 });
+      // The join asked for once the segment was ready makes the keepsake's cards ahead, in files of its own.
+      await expect
+        .poll(async () => (await boss.findJobs(JOIN_JOB, { data: { userId: id } })).map((job) => job.state), {
+          timeout: RENDER_WAIT_MS,
+        })
+        .toEqual(['completed']);
       const userFiles = await listFiles(path.join(testApp.deps.config.mediaDir, 'soul-stories', id));
-      expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
-        path.join(testApp.deps.config.mediaDir, segmentKey),
-      ]);
+      expect(
+        userFiles.filter(
+          (file) => file.includes('.segment.mov') && !isCardKey(path.relative(mediaDir, file)),
+        ),
+      ).toEqual([path.join(mediaDir, segmentKey)]);
       // The retried render removed its own files; the dead one's wait for the sweep.
       expect(await readdir(temporaryDir)).toEqual([path.basename(partial)]);
     },
