@@ -14,12 +14,25 @@ export const toastDuration = (tone: Tone, title: string, message = ''): number =
   return Math.min(9000, Math.max(2000, base + words * 250));
 };
 
-export const toast = (tone: Tone, title: string, message?: string) =>
-  notifications.show({
+/**
+ * Shows a toast. `onShown` runs once, when it is on screen: the toaster loads on demand, so on a busy
+ * phone that can be a moment after the call.
+ */
+export const toast = (tone: Tone, title: string, message?: string, onShown?: () => void) => {
+  let shown = false;
+  return notifications.show({
     title,
     message: message ?? '',
     color: colors[tone],
     autoClose: toastDuration(tone, title, message),
     withBorder: true,
     closeButtonProps: { 'aria-label': 'Close' },
+    ...(onShown && {
+      onOpen: () => {
+        if (shown) return;
+        shown = true;
+        onShown();
+      },
+    }),
   });
+};

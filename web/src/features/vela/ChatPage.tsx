@@ -93,10 +93,12 @@ export default function ChatPage() {
       await scheduleReminders(chosen.startDate, chosen.duration);
       toast('success', chatMessages.promptsScheduled);
     } catch {
-      toast('warning', chatMessages.schedulingFailed, chatMessages.schedulingFailedDetail);
-      setTimeout(
-        () => chat.add(assistantEntry(chatMessages.schedulingFailedReply)),
-        SCHEDULING_FAILED_FOLLOW_UP_MS,
+      // The reply follows the warning by the pause from when the pilgrim can see it.
+      toast('warning', chatMessages.schedulingFailed, chatMessages.schedulingFailedDetail, () =>
+        setTimeout(
+          () => chat.add(assistantEntry(chatMessages.schedulingFailedReply)),
+          SCHEDULING_FAILED_FOLLOW_UP_MS,
+        ),
       );
     }
   };
