@@ -92,6 +92,14 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
         .map((name) => name.slice(0, 36)),
     ),
   ];
+  /** A segment rendered as its take arrived matches the one rendered from the whole file: parameters and length. */
+  const expectSameSegmentAsWhole = async (segment: string) => {
+    expect(await segmentParameters(segment)).toEqual(await segmentParameters(wholeSegment));
+    const tools = testApp.deps.mediaTools;
+    expect(
+      Math.abs((await probeDuration(tools, segment)) - (await probeDuration(tools, wholeSegment))),
+    ).toBeLessThanOrEqual(0.1);
+  };
   const renderStarted = () => waitFor(liveRenders, (owners) => owners.length > 0, 60_000);
 
   const create = async (auth: Record<string, string>) => {
@@ -133,12 +141,7 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
       60_000,
     );
     expect(story.segmentKey).toBe(segmentKeyFor(story.mediaKey));
-    const segment = stored(story.segmentKey!);
-    expect(await segmentParameters(segment)).toEqual(await segmentParameters(wholeSegment));
-    const tools = testApp.deps.mediaTools;
-    expect(
-      Math.abs((await probeDuration(tools, segment)) - (await probeDuration(tools, wholeSegment))),
-    ).toBeLessThanOrEqual(0.1);
+    await expectSameSegmentAsWhole(stored(story.segmentKey!));
     await waitFor(liveRenders, (names) => names.length === 0);
 
     // The normalise job waits out the render's grace before it would look, and so has not run.
@@ -284,12 +287,7 @@ describe(`takes rendered as they arrive on ${process.env.TEST_DB}`, () => {
         (saved) => saved.segmentStatus === 'ready',
         120_000,
       );
-      const segment = stored(story.segmentKey!);
-      expect(await segmentParameters(segment)).toEqual(await segmentParameters(wholeSegment));
-      const tools = testApp.deps.mediaTools;
-      expect(
-        Math.abs((await probeDuration(tools, segment)) - (await probeDuration(tools, wholeSegment))),
-      ).toBeLessThanOrEqual(0.1);
+      await expectSameSegmentAsWhole(stored(story.segmentKey!));
     } finally {
       await restarted.close();
     }
