@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** The query the blog's list page reads its posts with; the server fills its first screen in with them. */
+export const blogListQueryKey = ['blog', 'list'] as const;
+
 export const blogMessages = {
   listEmpty: 'No blog posts found',
   notFound: 'Blog post not found',

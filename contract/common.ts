@@ -57,6 +57,10 @@ const readYesNo = (value: unknown): boolean | unknown => {
   return value;
 };
 
+/** The values of a list of options (`{ value, label }`), as `z.enum` takes them. */
+export const optionValues = <Value extends string>(options: readonly { value: Value }[]) =>
+  options.map((option) => option.value) as [Value, ...Value[]];
+
 /** A number, or text that is plainly one ("5", " 30 "). */
 export const numberFromText = <T extends z.ZodType>(schema: T) =>
   z.preprocess(

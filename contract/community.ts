@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField } from './common.ts';
+import { emailField, optionValues } from './common.ts';
 import { honeypot, messageText, personName, visitorMessageItem } from './contact.ts';
 
 /** The three audiences of /JoinUs. */
@@ -24,10 +24,7 @@ export const joinAudiences = [
   },
 ] as const;
 export type JoinAudience = (typeof joinAudiences)[number]['value'];
-const joinAudienceValues = joinAudiences.map((audience) => audience.value) as [
-  JoinAudience,
-  ...JoinAudience[],
-];
+const joinAudienceValues = optionValues(joinAudiences);
 
 /** Where a volunteer would like to help. */
 export const volunteerAreas = [
@@ -78,7 +75,7 @@ export const volunteerAreas = [
   },
 ] as const;
 export type VolunteerArea = (typeof volunteerAreas)[number]['value'];
-const volunteerAreaValues = volunteerAreas.map((area) => area.value) as [VolunteerArea, ...VolunteerArea[]];
+const volunteerAreaValues = optionValues(volunteerAreas);
 
 export const communityMessages = {
   audienceRequired: 'Please choose how you would like to join',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numberFromText, yesNoFromText } from './common.ts';
+import { numberFromText, optionValues, yesNoFromText } from './common.ts';
 
 export const ratingQuestions = [
   {
@@ -91,9 +91,6 @@ export const ageRanges = [
 ] as const;
 export type AgeRange = (typeof ageRanges)[number]['value'];
 
-const valuesOf = <T extends string>(options: readonly { value: T }[]) =>
-  options.map((option) => option.value) as [T, ...T[]];
-
 export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 export const SURVEY_TEXT_MAX = 3000;
@@ -170,8 +167,8 @@ export const surveySubmission = z
     whatWorkedWell: freeText('whatWorkedWell'),
     whatCouldBeImproved: freeText('whatCouldBeImproved'),
     additionalComments: freeText('additionalComments'),
-    pilgrimageStage: optionalChoice(valuesOf(pilgrimageStages), surveyMessages.unknownStage),
-    ageRange: optionalChoice(valuesOf(ageRanges), surveyMessages.unknownAgeRange),
+    pilgrimageStage: optionalChoice(optionValues(pilgrimageStages), surveyMessages.unknownStage),
+    ageRange: optionalChoice(optionValues(ageRanges), surveyMessages.unknownAgeRange),
   })
   .transform((answers, context) => {
     const followUps: Record<string, number | null> = {};

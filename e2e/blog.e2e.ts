@@ -32,6 +32,29 @@ describe('blog: Pilgrim Reflections', () => {
     await page.getByRole('article', { name: 'Carrying the shell home' }).waitFor();
   });
 
+  it('paints the posts with the page, and the app starts from them without asking for them again', async () => {
+    const html = await (await fetch(`${baseURL()}/blog`)).text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain('Carrying the shell home');
+    expect(root).toContain('14 April 2026');
+    expect(root).not.toContain('Loading posts');
+
+    const page = await browser.newPage();
+    const askedForPosts: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/posts/') askedForPosts.push(request.url());
+    });
+    await page.goto('/blog');
+    // React rendered the list in place of the server's HTML: its links carry React's fiber.
+    await page.waitForFunction(() => {
+      const link = document.querySelector('a[href="/blog/carrying-the-shell-home"]');
+      return link !== null && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+    });
+    expect(await page.getByRole('article', { name: 'Carrying the shell home' }).isVisible()).toBe(true);
+    expect(await page.getByLabel('Loading posts').count()).toBe(0);
+    expect(askedForPosts).toEqual([]);
+  });
+
   it('opens a post by its id as well as its slug, and says when a post does not exist', async () => {
     const [post] = (await (await fetch(`${baseURL()}/api/posts/`)).json()) as { id: string; title: string }[];
     const page = await browser.newPage();

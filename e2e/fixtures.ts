@@ -49,11 +49,17 @@ export const useBrowser = () => {
     await state.browser?.close();
   });
   return {
-    /** A fresh page (own cookies and storage) at the given viewport width. */
-    newPage: async (options: { width?: number; height?: number } = {}): Promise<Page> => {
+    /**
+     * A fresh page (own cookies and storage) at the given viewport width. `serviceWorkers: 'block'` is a
+     * first visit whose app is not installed yet, so nothing comes from the service worker's cache.
+     */
+    newPage: async (
+      options: { width?: number; height?: number; serviceWorkers?: 'allow' | 'block' } = {},
+    ): Promise<Page> => {
       const context = await state.browser!.newContext({
         baseURL: baseURL(),
         viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+        serviceWorkers: options.serviceWorkers ?? 'allow',
       });
       contexts.push(context);
       const page = await context.newPage();

@@ -94,7 +94,7 @@ describe('Soul Story', () => {
       .filter({ hasText: 'Saved on this device · waiting for a connection' })
       .waitFor();
     await page.unroute(isTusUpload);
-    await toast(page, 'Story saved!').waitFor();
+    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
     await captureHeading(page, 'The Suffering').waitFor();
 
     // Discard throws a take away and leaves the prompt as it was.
@@ -472,9 +472,41 @@ describe('Soul Story', () => {
     await captureHeading(page, 'The Joy').waitFor();
     await recordTake(page, 0.8);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
-    await toast(page, 'Story saved!').waitFor();
+    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
     // With The Joy done, the next prompt is the first one still open.
     await captureHeading(page, 'The Call').waitFor();
     await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(['The Joy']);
+  });
+
+  it('records the next prompt when Record Now follows Save at once, before the page has heard back', async () => {
+    const page = await browser.newPage();
+    const { access } = await signUpAndSignIn(page);
+    await page.goto('/soul-story');
+    await captureHeading(page, 'The Call').waitFor();
+    await recordTake(page, 0.8);
+    // What the page reloads after a Save is held back, as on a slow link to a busy server.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const reloads = (url: URL) =>
+      ['/api/soulstory/completed-prompts/', '/api/soulstories/'].includes(url.pathname);
+    await page.route(reloads, async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await page
+      .getByRole('button', { name: 'Save to My Story' })
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    await captureHeading(page, 'The Suffering').waitFor();
+    await recordTake(page, 0.8);
+    await page.getByRole('button', { name: 'Save to My Story' }).click();
+    await page
+      .getByRole('button', { name: 'Save to My Story' })
+      .waitFor({ state: 'detached', timeout: 60_000 });
+    answer();
+    await captureHeading(page, 'The Joy').waitFor();
+    expect(await serverOrder(access)).toEqual(['The Call', 'The Suffering']);
   });
 });

@@ -155,8 +155,9 @@ describe('feedback survey', () => {
     await expect.poll(() => pendingSurveys(page)).toEqual([]);
   });
 
-  it('sends answers kept while offline as soon as the browser is back online', async () => {
-    const page = await browser.newPage();
+  // Before the app is installed, the toast's code is not in the browser yet: it must not stop the thanks.
+  it('thanks a pilgrim who submits offline, and sends the answers as soon as the browser is back online', async () => {
+    const page = await browser.newPage({ serviceWorkers: 'block' });
     await page.goto('/survey');
     await answerRequired(page, { usedVela: 'Yes', usedSoulStory: 'No' });
     await rate(page, /How helpful was Vela/, '5');
@@ -172,5 +173,6 @@ describe('feedback survey', () => {
     expect(response.status()).toBe(201);
     expect(bodyOf(response.request())).toMatchObject({ velaHelpfulness: 5, velaResponseQuality: 5 });
     await expect.poll(() => pendingSurveys(page)).toEqual([]);
+    await page.getByText('Survey submitted').waitFor();
   });
 });

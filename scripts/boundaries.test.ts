@@ -53,6 +53,42 @@ describe('the import boundaries', () => {
     ).toHaveLength(5);
   });
 
+  it('refuses features and platform code importing what builds the app, and allows the parts it describes', () => {
+    expect(
+      check({
+        'server/modules/blog/service.ts': "import { createRuntime } from '#server/runtime.ts';",
+        'server/http/page-shells.ts': "import { buildApp } from '../app.ts';",
+        'server/modules/vela/routes.ts': "import { createFeatures } from '../index.ts';",
+        'web/src/features/vela/ChatPage.tsx': "import { router } from '#web/app/router.tsx';",
+        'web/src/shared/http.ts': "import { queryClient } from '../app/query-client.ts';",
+        'server/modules/store/routes.ts': "import type { AppDeps } from '#server/deps.ts';",
+        'server/http/auth-guard.ts': "import type { Config } from '../config.ts';",
+        'server/modules/admin/create-admin-cli.ts': "import { prepareProcess } from '#server/start.ts';",
+      }),
+    ).toEqual([
+      'server/modules/blog/service.ts -> server/runtime.ts',
+      'server/http/page-shells.ts -> server/app.ts',
+      'server/modules/vela/routes.ts -> server/modules/index.ts',
+      'web/src/features/vela/ChatPage.tsx -> web/src/app/router.tsx',
+      'web/src/shared/http.ts -> web/src/app/query-client.ts',
+    ]);
+  });
+
+  it('refuses product code importing test code, which the tests and benchmarks may use', () => {
+    expect(
+      check({
+        'contract/prompts.ts': "import { waitFor } from '#test/wait-for.ts';",
+        'server/modules/blog/service.ts': "import { createUser } from '../../../test/users.ts';",
+        'web/src/features/vela/ChatPage.tsx': "import { signUp } from '../../../../e2e/fixtures.ts';",
+        'bench/vela.ts': "import { createUser } from '#test/users.ts';",
+      }),
+    ).toEqual([
+      'contract/prompts.ts -> test/wait-for.ts',
+      'server/modules/blog/service.ts -> test/users.ts',
+      'web/src/features/vela/ChatPage.tsx -> e2e/fixtures.ts',
+    ]);
+  });
+
   it('lets the composition roots and the tests import anything', () => {
     expect(
       check({

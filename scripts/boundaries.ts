@@ -2,10 +2,13 @@ import path from 'node:path';
 
 /**
  * The layers of the tree and what each may import (docs/architecture.md):
+ * - product code (contract/, server/, web/src/) never imports test code (test/, e2e/);
  * - contract/ is shared by both sides and imports neither;
  * - the server never imports the web client, nor the web client the server;
  * - platform code (server/db, http, identity, jobs, mail, media, security; web/src/shared) imports no feature;
- * - a feature reaches another feature only through that feature's index.ts.
+ * - a feature reaches another feature only through that feature's index.ts;
+ * - no feature or platform code imports what builds the app: the server's entries, runtime, app and
+ *   features' list, or the web's shell.
  * The composition roots (server/*.ts, server/modules/index.ts, web/src/app/, web/src/main.tsx) may import anything.
  * Tests, browser tests, benches and scripts are outside the rules: they drive the product from outside.
  */
@@ -53,6 +56,15 @@ const isTestFile = (file: string) =>
 
 const platformFolders = ['db', 'http', 'identity', 'jobs', 'mail', 'media', 'security'];
 
+/** The server's root files that build the app; the others (deps.ts, config.ts, start.ts) only describe parts. */
+const serverBuilders = new Set([
+  'server/main.ts',
+  'server/worker.ts',
+  'server/runtime.ts',
+  'server/app.ts',
+  'server/modules/index.ts',
+]);
+
 type Place =
   | { side: 'contract' }
   | { side: 'server' | 'web'; kind: 'root' | 'platform' }
@@ -92,11 +104,12 @@ export const ruleBroken = (file: string, target: string): string | null => {
   if (isTestFile(file)) return null;
   const from = placeOf(file);
   const to = placeOf(target);
+  if (from.side === 'other') return null;
+  if (/^(test|e2e)\//.test(target)) return 'product code never imports test code';
   if (from.side === 'contract')
     return to.side === 'contract' || to.side === 'other'
       ? null
       : 'the contract imports neither server nor web';
-  if (from.side === 'other') return null;
   if (to.side === 'server' || to.side === 'web') {
     if (to.side !== from.side) return `${from.side} code never imports ${to.side} code`;
     if (from.kind === 'platform' && to.kind === 'feature') return 'platform code imports no feature';
@@ -104,6 +117,8 @@ export const ruleBroken = (file: string, target: string): string | null => {
       return `a feature reaches another feature only through its index (${to.feature})`;
     if (from.kind !== 'root' && to.kind === 'root' && from.side === 'web')
       return 'a feature or shared code never imports the app shell';
+    if (from.kind !== 'root' && serverBuilders.has(target))
+      return 'a feature or platform code never imports what builds the app (one root)';
   }
   return null;
 };

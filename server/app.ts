@@ -29,6 +29,7 @@ import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
 import { carriesSignedInHint, loadPageShells } from './http/page-shells.ts';
 import { RequestLog } from './http/request-log.ts';
+import { registerRouteRateLimits } from './http/route-rate-limits.ts';
 import { policyHeader, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSitePages } from './http/site-pages.ts';
 import { registerTextHygiene } from './http/text-hygiene.ts';
@@ -93,6 +94,8 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
 /** The API, the media and the web app, with the hooks every one of their answers goes through. */
 const registerSite = async (app: FastifyInstance, deps: Runtime) => {
   registerBodyParsers(app);
+  // Before any route: a route's `config.rateLimits` are counted after its own preHandlers (its auth guard).
+  registerRouteRateLimits(app, deps);
   registerTextHygiene(app);
   registerCaching(app);
   await registerCompression(app);
@@ -216,7 +219,7 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
     });
   const indexHtml = built ? readFileSync(`${webDist}/index.html`, 'utf8') : null;
   const defaultTitle = /<title>.*<\/title>/;
-  const fillPageShell = loadPageShells(webDist);
+  const fillPageShell = loadPageShells(webDist, deps);
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -228,9 +231,10 @@ const registerWebApp = async (app: FastifyInstance, deps: AppDeps) => {
       reply.header('content-security-policy', stripePagePolicy);
     const meta = await deps.pageMeta.resolve(pathname);
     const withMeta = meta
-      ? indexHtml.replace(defaultTitle, renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))
+      ? // A function, so that a `$` in a post's title is not read as a replacement pattern.
+        indexHtml.replace(defaultTitle, () => renderMetaTags(meta, deps.config.PUBLIC_URL, pathname))
       : indexHtml;
-    const { html, bySignedInHint } = fillPageShell(withMeta, pathname, {
+    const { html, bySignedInHint } = await fillPageShell(withMeta, pathname, {
       signedIn: carriesSignedInHint(request.headers.cookie),
     });
     if (bySignedInHint) reply.header('vary', 'Cookie');

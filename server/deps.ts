@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { FirstScreenQuery } from '#contract/first-screen-data.ts';
 import type { Config } from './config.ts';
 import type { AdvisoryLocks } from './db/advisory-locks.ts';
 import type { Database, Db } from './db/client.ts';
@@ -6,6 +7,7 @@ import type { PubSub } from './db/pubsub.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
 import type { AuthGuard } from './http/auth-guard.ts';
 import type { PageMetaRegistry } from './http/page-meta.ts';
+import type { PageRegistry } from './http/page-registry.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
 import type { LiveSessions } from './identity/live-sessions.ts';
 import type { JobQueue } from './jobs/queue.ts';
@@ -41,6 +43,8 @@ export interface AppDeps {
   sessions: LiveSessions;
   auth: AuthGuard;
   pageMeta: PageMetaRegistry;
+  /** The answers a page's first screen is rendered with on the server (server/http/page-shells.ts). */
+  firstScreenData: PageRegistry<FirstScreenQuery[]>;
   /** ffmpeg and ffprobe, as configured or found. */
   mediaTools: MediaTools;
   /** Stripe, or test mode when no key is set. */

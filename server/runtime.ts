@@ -8,7 +8,7 @@ import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
-import { createPageMetaRegistry } from './http/page-meta.ts';
+import { createPageRegistry } from './http/page-registry.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { createLiveSessions, liveSessionOwner } from './identity/live-sessions.ts';
 import { createJobQueue } from './jobs/queue.ts';
@@ -103,7 +103,8 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     tokens,
     sessions,
     auth: createAuthGuard(database.db, tokens, sessions),
-    pageMeta: createPageMetaRegistry(),
+    pageMeta: createPageRegistry(),
+    firstScreenData: createPageRegistry(),
     mediaTools: resolveMediaTools(config),
     payments: createPaymentProvider({ config, db: database.db }),
     model: createModelProvider(config),

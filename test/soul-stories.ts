@@ -54,12 +54,17 @@ export interface ClipOptions {
   format?: 'webm' | 'mp4';
   audio?: boolean;
   rate?: number;
+  /** Written as MediaRecorder writes a WebM: no duration in its header, no index. */
+  live?: boolean;
 }
 
 /** A clip of a solid colour (or the test pattern) with a tone, as a browser would record it. */
 export const makeClip = async (file: string, options: ClipOptions) => {
   const size = options.size ?? '320x180';
-  const video = options.colour ? `color=c=${options.colour}:s=${size}:r=25` : `testsrc=size=${size}:rate=25`;
+  const rate = options.rate ?? 25;
+  const video = options.colour
+    ? `color=c=${options.colour}:s=${size}:r=${rate}`
+    : `testsrc=size=${size}:rate=${rate}`;
   const codecs =
     (options.format ?? 'webm') === 'webm'
       ? ['-c:v', 'libvpx', '-deadline', 'realtime', '-cpu-used', '8', '-b:v', '300k', '-c:a', 'libopus']
@@ -76,6 +81,7 @@ export const makeClip = async (file: string, options: ClipOptions) => {
     String(options.seconds),
     ...codecs,
     ...(options.audio === false ? ['-an'] : []),
+    ...(options.live ? ['-live', '1'] : []),
     file,
   ]);
 };
@@ -166,6 +172,7 @@ export const makeTestMedia = async () => {
         colour: 'gray',
         audio: false,
         rate: 1,
+        live: true,
       }),
     'a.jpg': () => makePhoto(path.join(work, 'a.jpg')),
     'a.png': () => makePhoto(path.join(work, 'a.png'), '600x800', 'green'),

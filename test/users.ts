@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { users } from '#server/identity/tables.ts';
 import { startSession } from '#server/modules/auth/service.ts';
+import { multipartBody } from './soul-stories.ts';
 import type { TestApp } from './test-app.ts';
 
 /** Accounts for tests and benchmarks, made where signing up is not what is being tested. */
@@ -64,6 +65,17 @@ export const signUp = async (
 /** Signs in through POST /api/login/. */
 export const signIn = (app: App, { email, password }: Pick<UserDetails, 'email' | 'password'>) =>
   sessionFrom(app, '/api/login/', { email, password }, 200);
+
+/** Sends a profile photo through POST /api/profile/upload/, as the profile page does. */
+export const uploadAvatar = (testApp: TestApp, headers: Record<string, string>, image: Buffer) => {
+  const avatar = multipartBody([{ name: 'avatar', value: image, filename: 'me.jpg' }]);
+  return testApp.app.inject({
+    method: 'POST',
+    url: '/api/profile/upload/',
+    headers: { ...headers, ...avatar.headers },
+    payload: avatar.payload,
+  });
+};
 
 /** The profile a pilgrim fills in before walking: what Vela's guidance and reminders read. */
 export const caminoProfile = {

@@ -1,9 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, type Plugin, type Rolldown } from 'vite';
-import { PAGE_SHELLS_FILE, type PageShell, type PageShells } from '../server/http/page-shells.ts';
+import {
+  PAGE_SHELLS_FILE,
+  type PageShell,
+  type PageShells,
+  RENDERER_FILE,
+} from '../server/http/page-shells.ts';
 import { publicPages, SIGN_IN_PATH, signedInPages } from './src/app/page-table.ts';
 
 type OutputChunk = Rolldown.OutputChunk;
@@ -57,33 +62,29 @@ const preloadsOf = (chunks: OutputChunk[]) => {
 
 /**
  * The first screens of `/` and of the public pages without parameters, rendered by a server build of
- * web/src/prerender.tsx. Pages behind sign-in have none: their first screen depends on who visits.
+ * web/src/prerender.tsx. Pages behind sign-in have none: their first screen depends on who visits. The
+ * server build stays in the web build's dot folder (`RENDERER_FILE`): the server renders with it the
+ * first screen of a page it fills in with public data.
  */
-const renderFirstScreens = async (): Promise<Record<string, string>> => {
-  // Inside the project, so that the server build finds the packages it leaves external.
-  const buildsDir = path.join(webRoot, '../dist');
-  mkdirSync(buildsDir, { recursive: true });
-  const outDir = mkdtempSync(path.join(buildsDir, 'first-screens-'));
-  try {
-    await build({
-      configFile: false,
-      root: webRoot,
-      logLevel: 'warn',
-      plugins: [react()],
-      build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, copyPublicDir: false },
-    });
-    const { renderFirstScreen } = (await import(pathToFileURL(path.join(outDir, 'prerender.js')).href)) as {
-      renderFirstScreen(pathname: string): Promise<string>;
-    };
-    const paths = ['/', ...Object.keys(publicPages).filter((pattern) => !/[:*]/.test(pattern))];
-    return Object.fromEntries(
-      await Promise.all(
-        paths.map(async (pathname) => [pathname, await renderFirstScreen(pathname)] as const),
-      ),
-    );
-  } finally {
-    rmSync(outDir, { recursive: true, force: true });
-  }
+const renderFirstScreens = async (outDir: string): Promise<Record<string, string>> => {
+  const rendererDir = path.dirname(path.resolve(outDir, RENDERER_FILE));
+  await build({
+    configFile: false,
+    root: webRoot,
+    logLevel: 'warn',
+    plugins: [react()],
+    // Its entry is named after src/prerender.tsx, as RENDERER_FILE says. The packages are bundled in, so
+    // that it runs wherever the web build is put (WEB_DIST_DIR), with no node_modules above it.
+    ssr: { noExternal: true },
+    build: { ssr: 'src/prerender.tsx', outDir: rendererDir, emptyOutDir: true, copyPublicDir: false },
+  });
+  const { renderFirstScreen } = (await import(pathToFileURL(path.resolve(outDir, RENDERER_FILE)).href)) as {
+    renderFirstScreen(pathname: string): Promise<string>;
+  };
+  const paths = ['/', ...Object.keys(publicPages).filter((pattern) => !/[:*]/.test(pattern))];
+  return Object.fromEntries(
+    await Promise.all(paths.map(async (pathname) => [pathname, await renderFirstScreen(pathname)] as const)),
+  );
 };
 
 /**
@@ -112,7 +113,7 @@ export const pageShells = (): Plugin => {
     closeBundle: {
       sequential: true,
       handler: async () => {
-        const firstScreens = await renderFirstScreens();
+        const firstScreens = await renderFirstScreens(outDir);
         const withFirstScreen = (pattern: string, shell: Preloads): PageShell =>
           firstScreens[pattern] ? { ...shell, firstScreen: firstScreens[pattern] } : shell;
         // A page behind sign-in, visited without a session, is the sign-in page until the app routes there.

@@ -8,3 +8,6 @@ export const createdAtColumn = () => timestamp('created_at', { withTimezone: tru
 
 /** When the row last changed; the repository sets it on every update. */
 export const updatedAtColumn = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** When the row was made and last changed: the pair most tables keep. */
+export const timestampColumns = () => ({ createdAt: createdAtColumn(), updatedAt: updatedAtColumn() });

@@ -1,4 +1,6 @@
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema, RouteShorthandOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
 import type { Db } from '../db/client.ts';
 import type { LiveSessions } from '../identity/live-sessions.ts';
@@ -85,3 +87,52 @@ export const signedIn = <Schema extends RouteSchema>(guard: AuthGuard, schema: S
 /** The same, with the guard run as the request arrives: a large upload is refused before its body is read. */
 export const signedInBeforeBody = <Schema extends RouteSchema>(guard: AuthGuard, schema: Schema) =>
   guardedBy('onRequest', guard, schema);
+
+/**
+ * Declares the commonest signed-in route: a GET of the caller's own data, answered from their user id
+ * alone (`read`), with the options `signedIn` gives it.
+ */
+export const getOwn = <Responses extends { 200: z.ZodType }>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  guard: AuthGuard,
+  path: string,
+  read: (userId: string) => Promise<z.output<Responses[200]>>,
+  schema: { tags: string[]; summary: string; response: Responses },
+) => {
+  // `read`'s type ties the answer to the schema: a handler here, generic over it, could not be checked against it.
+  const options: RouteShorthandOptions = signedIn(guard, schema);
+  app.get(path, options, async (request) => read(userIdOf(request)));
+};
+
+/**
+ * Declares a resource each pilgrim has one of (their account, profile, Camino record), read with GET and
+ * changed with PUT at one path, both answering it whole, with the options `signedIn` gives them.
+ */
+export const ownResource = <Answer extends z.ZodType, Body extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  guard: AuthGuard,
+  path: string,
+  resource: {
+    tags: string[];
+    answer: Answer;
+    read: { summary: string; run: (userId: string) => Promise<z.output<Answer>> };
+    change: {
+      summary: string;
+      body: Body;
+      /** What else a change may answer besides the 400 of a body its schema refuses. */
+      refusals?: Record<number, typeof errorBody>;
+      run: (userId: string, body: z.output<Body>) => Promise<z.output<Answer>>;
+    };
+  },
+) => {
+  const { tags, answer, read, change } = resource;
+  getOwn(app, guard, path, read.run, { tags, summary: read.summary, response: { 200: answer } });
+  const options: RouteShorthandOptions = signedIn(guard, {
+    tags,
+    summary: change.summary,
+    body: change.body,
+    response: { 200: answer, 400: errorBody, ...change.refusals },
+  });
+  // The body was checked against `change.body` before this runs; the generic route cannot say so itself.
+  app.put(path, options, async (request) => change.run(userIdOf(request), request.body as z.output<Body>));
+};

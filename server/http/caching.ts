@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
 declare module 'fastify' {
@@ -67,6 +68,22 @@ export const sendKeptJson = (reply: FastifyReply, schema: z.ZodType, value: obje
     madeOnce.set(value, made);
   }
   return reply.type('application/json; charset=utf-8').header('etag', made.etag).send(made.json);
+};
+
+/**
+ * Declares a public GET whose answer is fixed while the process runs (the card form to show, the store's
+ * catalogue, Vela's mode and helplines): checked against its schema and serialised once, and kept a
+ * minute by browsers and shared caches, so new settings show within a minute of a restart.
+ */
+export const getFixed = <Answer extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  path: string,
+  answer: z.output<Answer> & object,
+  schema: { tags: string[]; summary: string; response: { 200: Answer } },
+) => {
+  // `answer`'s type ties it to the schema: a handler here, generic over it, could not be checked against it.
+  const options: RouteShorthandOptions = { ...publicRead(60), schema };
+  app.get(path, options, async (_request, reply) => sendKeptJson(reply, schema.response[200], answer));
 };
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPageMetaRegistry, renderMetaTags } from './page-meta.ts';
+import { type PageMeta, renderMetaTags } from './page-meta.ts';
+import { createPageRegistry } from './page-registry.ts';
 
 describe('page meta', () => {
   it('renders escaped title, Open Graph and Twitter tags with absolute URLs', () => {
@@ -23,7 +24,7 @@ describe('page meta', () => {
   });
 
   it('resolves the first matching pattern and nothing for other paths', async () => {
-    const registry = createPageMetaRegistry();
+    const registry = createPageRegistry<PageMeta>();
     registry.register(/^\/blog\/([\w-]+)$/, (match) => ({ title: `Post ${match[1]}` }));
     await expect(registry.resolve('/blog/first-steps')).resolves.toEqual({ title: 'Post first-steps' });
     await expect(registry.resolve('/about')).resolves.toBeNull();
@@ -58,7 +59,7 @@ describe('page meta', () => {
   });
 
   it('passes to the next pattern when a resolver finds nothing', async () => {
-    const registry = createPageMetaRegistry();
+    const registry = createPageRegistry<PageMeta>();
     registry.register(/^\/blog\/([\w-]+)$/, () => null);
     registry.register(/^\/.*$/, () => ({ title: 'Pilgrim Soul', robots: 'noindex' }));
     await expect(registry.resolve('/blog/gone')).resolves.toEqual({

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { PageRegistry } from './page-registry.ts';
 
 /** What a page shows search engines and link previews: server-rendered into index.html. */
 export interface PageMeta {
@@ -15,36 +16,13 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>[];
 }
 
-type Resolver = (match: RegExpExecArray) => Promise<PageMeta | null> | PageMeta | null;
-
-export interface PageMetaRegistry {
-  register(pattern: RegExp, resolve: Resolver): void;
-  resolve(pathname: string): Promise<PageMeta | null>;
-}
-
-/** Patterns are tried in the order registered; a resolver that finds nothing (null) passes to the next. */
-export const createPageMetaRegistry = (): PageMetaRegistry => {
-  const entries: { pattern: RegExp; resolve: Resolver }[] = [];
-  return {
-    register: (pattern, resolve) => {
-      entries.push({ pattern, resolve });
-    },
-    resolve: async (pathname) => {
-      for (const entry of entries) {
-        const match = entry.pattern.exec(pathname);
-        const meta = match ? await entry.resolve(match) : null;
-        if (meta) return meta;
-      }
-      return null;
-    },
-  };
-};
+export type PageMetaRegistry = PageRegistry<PageMeta>;
 
 const escapeHtml = (value: string) =>
   value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** JSON inside a script element: `<` is escaped so no value can close the element. */
-const scriptJson = (value: unknown) =>
+export const scriptJson = (value: unknown) =>
   JSON.stringify(value)
     .replaceAll('<', '\\u003c')
     .replaceAll('\u2028', '\\u2028')

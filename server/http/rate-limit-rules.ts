@@ -25,7 +25,18 @@ const HOUR = 60 * MINUTE;
 /**
  * Every rate limit of the API, by name (the name also keys its counters in the database). The limiter
  * multiplies each limit by RATE_LIMIT_SCALE; the sign-in numbers are configuration (AUTH_RATE_LIMIT_*,
- * decision 006), and server/modules/auth/limits.ts says how sign-in combines its rules.
+ * decision 006).
+ *
+ * A route applies rules by naming them in its options, `config: { rateLimits: ['newsletter:ip', ...] }`:
+ * route-rate-limits.ts counts them in that order once the body is valid and the caller is known, each
+ * for the subject its `per` says. A few are counted in code instead, because there they weigh more than
+ * one hit of one rule:
+ * - sign-in, registration and reset requests (server/modules/auth/limits.ts): a right password takes its
+ *   hits back, the ceiling per account refuses only addresses that already failed on it, and a reset
+ *   request past its account's ceiling is answered as usual but sends nothing;
+ * - Vela's chat (server/modules/vela/chat-service.ts), counted alongside the reads that start a reply;
+ * - the forms' per-recipient rules (server/modules/messages/service.ts), not counted for a filled
+ *   honeypot, which is thanked as if it were sent.
  */
 const rules = (config: Config) => {
   const authWindow = config.AUTH_RATE_LIMIT_WINDOW_SECONDS;
@@ -126,13 +137,30 @@ const rules = (config: Config) => {
   } satisfies Record<string, Rule>;
 };
 
-export type RateLimitName = keyof ReturnType<typeof rules>;
+type Rules = ReturnType<typeof rules>;
+
+export type RateLimitName = keyof Rules;
+
+/** The subjects a route can tell from its request alone. */
+export type RouteSubject = Extract<Subject, 'address' | 'email' | 'user'>;
+
+/** The rules a route may name in its options: those counted per address, email or user. */
+export type RouteRateLimitName = {
+  [Name in RateLimitName]: Rules[Name]['per'] extends RouteSubject ? Name : never;
+}[RateLimitName];
+
+const ruleNamed = (config: Config, name: RateLimitName): Rule => {
+  const table: Record<RateLimitName, Rule> = rules(config);
+  return table[name];
+};
 
 export const rateRule = (config: Config, name: RateLimitName): RateRule => {
-  const table: Record<RateLimitName, Rule> = rules(config);
-  const { limit, windowSeconds, message } = table[name];
+  const { limit, windowSeconds, message } = ruleNamed(config, name);
   return { name, limit, windowSeconds, message };
 };
+
+/** What the named rule counts per. */
+export const subjectOfRule = (config: Config, name: RateLimitName): Subject => ruleNamed(config, name).per;
 
 /** Counts one hit of the named rule for its subject; past the rule's limit, throws its 429. */
 export const limit = (

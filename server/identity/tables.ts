@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { createdAtColumn, idColumn, timestampColumns } from '#server/db/columns.ts';
 
 /** Every account; written only through this folder (users.ts), read by the features that join it. */
 export const users = pgTable(
@@ -34,8 +34,7 @@ export const users = pgTable(
     caminoDuration: integer('camino_duration'),
     reminderEmails: boolean('reminder_emails').notNull().default(true),
     timeZone: text('time_zone').notNull().default('UTC'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
@@ -49,6 +48,9 @@ export const userIdColumn = () =>
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' });
 
+/** The key of a row that belongs to one account, and that account: the opening of every such table. */
+export const userRowColumns = () => ({ id: idColumn(), userId: userIdColumn() });
+
 /**
  * One row per sign-in. Access tokens carry its id (`sid`) and the auth guard checks it is live, so
  * revoking the row (logout, a reused refresh token, a password reset) or deleting the account ends
@@ -57,8 +59,7 @@ export const userIdColumn = () =>
 export const sessions = pgTable(
   'sessions',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     createdAt: createdAtColumn(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },

@@ -27,6 +27,8 @@ export interface JobQueue {
     options?: SendOptions,
     tx?: DbOrTx,
   ): Promise<string | null>;
+  /** Whether a job of this queue with this singleton key waits to run, new or retrying. */
+  waiting(name: string, singletonKey: string): Promise<boolean>;
   /** Creates the queues of these jobs; every process registers them, so any code may enqueue. */
   register(definitions: AnyJobDefinition[]): Promise<void>;
   /** Starts handling every registered job in this process. */
@@ -74,6 +76,8 @@ export const createJobQueue = async ({
         data,
         tx ? { ...options, db: fromDrizzle(tx as Parameters<typeof fromDrizzle>[0], sql) } : options,
       ),
+    waiting: async (name, singletonKey) =>
+      (await boss.findJobs(name, { key: singletonKey, queued: true, limit: 1 })).length > 0,
     register: async (definitions) => {
       for (const definition of definitions) {
         const options = { ...definition.queue, notify: true };

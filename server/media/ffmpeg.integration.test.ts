@@ -1,6 +1,9 @@
-import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { probe, resolveMediaTools, runFfmpeg } from './ffmpeg.ts';
 
 /** A process's name, parent and state from /proc, or null once it is gone. */
 const processInfo = (pid: number) => {
@@ -66,6 +69,43 @@ describe.runIf(process.platform === 'linux' && process.env.TEST_DB !== 'postgres
 
       parent.kill('SIGKILL');
       await expect.poll(() => isRunning(ffmpeg!), { timeout: 2_000, interval: 50 }).toBe(false);
+    });
+
+    it('renders at a background priority, and probes an upload at the app’s own, since a request waits for it', async () => {
+      const tools = resolveMediaTools({});
+      const ownPriority = getPriority(process.pid);
+      const childPriority = async (name: string) => {
+        let pid: number | undefined;
+        await expect
+          .poll(() => (pid = childNamed(process.pid, name)), { timeout: 20_000, interval: 50 })
+          .toBeDefined();
+        return getPriority(pid!);
+      };
+
+      const stop = new AbortController();
+      const render = runFfmpeg(
+        tools,
+        ['-re', '-f', 'lavfi', '-i', 'anullsrc', '-t', '60', '-f', 'null', '-'],
+        {
+          signal: stop.signal,
+        },
+      ).catch(() => 'stopped');
+      expect(await childPriority('ffmpeg')).toBe(Math.max(ownPriority, 10));
+      stop.abort();
+      expect(await render).toBe('stopped');
+
+      // A named pipe keeps the probe waiting for its input until the test has looked at it.
+      const folder = mkdtempSync(path.join(tmpdir(), 'probe-priority-'));
+      try {
+        const fifo = path.join(folder, 'upload.webm');
+        execFileSync('mkfifo', [fifo]);
+        const probing = probe(tools, fifo).catch(() => 'unreadable');
+        expect(await childPriority('ffprobe')).toBe(ownPriority);
+        writeFileSync(fifo, 'not a video');
+        expect(await probing).toBe('unreadable');
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
     });
   },
 );

@@ -69,12 +69,14 @@ interface RunOptions {
   signal?: AbortSignal;
   /** Fed to the program's standard input (read as `pipe:0`), for media that are still arriving. */
   input?: Readable;
+  /** A render: it yields the CPU to the work a request waits for (a probe of an upload, the app itself). */
+  background?: boolean;
 }
 
 const STDERR_TAIL = 4000;
 const BACKGROUND_PRIORITY = 10;
 
-/** Rendering is background work: it yields the CPU to the process answering requests. */
+/** Rendering is background work: it yields the CPU to the process answering requests and its probes. */
 const lowerPriority = (pid: number | undefined) => {
   if (pid === undefined) return;
   try {
@@ -106,7 +108,7 @@ const run = (program: string, args: string[], options: RunOptions = {}): Promise
   new Promise((resolve, reject) => {
     const [command = program, ...commandArgs] = [...dieWithParent(), program, ...args];
     const child = spawn(command, commandArgs, { stdio: 'pipe', signal: options.signal });
-    lowerPriority(child.pid);
+    if (options.background) lowerPriority(child.pid);
     let stdout = '';
     let stderr = '';
     let pending = '';
@@ -166,7 +168,7 @@ export const runFfmpeg = (tools: MediaTools, args: string[], options: RunOptions
       ...(options.onProgress ? ['-progress', 'pipe:1'] : []),
       ...args,
     ],
-    options,
+    { ...options, background: true },
   );
 
 export interface ProbedStream {
@@ -186,35 +188,38 @@ export interface ProbedStream {
 export interface Probe {
   format: { duration?: string; format_name?: string };
   streams: ProbedStream[];
+  /** Every packet's time, when asked for with the rest (`packets: true`). */
+  packets?: { pts_time?: string; duration_time?: string }[];
 }
 
-export const probe = async (tools: MediaTools, file: string): Promise<Probe> =>
+/**
+ * The container and its streams; with `packets`, also every packet's time in the same run (demuxing
+ * only), for a file whose header may not say how long it is.
+ */
+export const probe = async (tools: MediaTools, file: string, { packets = false } = {}): Promise<Probe> =>
   JSON.parse(
-    await run(tools.ffprobe, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file]),
+    await run(tools.ffprobe, [
+      ...['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams'],
+      ...(packets ? ['-show_entries', 'packet=pts_time,duration_time'] : []),
+      file,
+    ]),
   ) as Probe;
 
 /**
  * Duration in seconds. Browser recordings (webm from MediaRecorder) carry none in their header, so
- * then the last packet's end time is read instead (demuxing only, no decoding).
+ * then the last packet's end time is read instead (demuxing only, no decoding): from the probe when
+ * it listed them, else in a second run.
  */
 export const probeDuration = async (tools: MediaTools, file: string, probed?: Probe): Promise<number> => {
   const info = probed ?? (await probe(tools, file));
   const declared = Number(info.format.duration);
   if (Number.isFinite(declared) && declared > 0) return declared;
-  const packets = await run(tools.ffprobe, [
-    '-v',
-    'error',
-    '-show_entries',
-    'packet=pts_time,duration_time',
-    '-of',
-    'csv=p=0',
-    file,
-  ]);
+  const packets = info.packets ?? (await probe(tools, file, { packets: true })).packets ?? [];
   let end = 0;
-  for (const line of packets.split('\n')) {
-    const [pts, duration] = line.split(',').map(Number);
-    if (pts !== undefined && Number.isFinite(pts))
-      end = Math.max(end, pts + (Number.isFinite(duration) ? duration! : 0));
+  for (const packet of packets) {
+    const pts = Number(packet.pts_time);
+    const duration = Number(packet.duration_time);
+    if (Number.isFinite(pts)) end = Math.max(end, pts + (Number.isFinite(duration) ? duration : 0));
   }
   return end;
 };

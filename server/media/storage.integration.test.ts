@@ -102,6 +102,40 @@ describe.each(backends)('storage on $name', (backend) => {
     expect(await leftInFolder(opened.temporaryDir)).toEqual([]);
   });
 
+  it('stores what a producer writes from one buffer it fills again and again, and reads it back in chunks', async () => {
+    // Several chunks of a read and more than one part of a multipart upload, ending part way.
+    const file = randomBytes(6 * 1024 * 1024 + 123);
+    const buffer = Buffer.alloc(1000 * 1000);
+    expect(
+      await storage.writeFrom('users/d/export.zip', async (sink) => {
+        for (let start = 0; start < file.length; start += buffer.length) {
+          const filled = file.copy(buffer, 0, start);
+          await sink.write(buffer.subarray(0, filled));
+        }
+      }),
+    ).toEqual({ bytes: file.length });
+
+    const chunks: Buffer[] = [];
+    for await (const chunk of await storage.readChunks('users/d/export.zip')) chunks.push(Buffer.from(chunk));
+    expect(Buffer.concat(chunks).equals(file)).toBe(true);
+    expect(await leftInFolder(opened.temporaryDir)).toEqual([]);
+  });
+
+  it('stores nothing when the producer fails part way, and reading chunks may stop early', async () => {
+    await storage.write('users/e/take.webm', randomBytes(3 * 1024 * 1024));
+    await expect(
+      storage.writeFrom('users/e/export.zip', async (sink) => {
+        for await (const chunk of await storage.readChunks('users/e/take.webm')) {
+          await sink.write(chunk);
+          throw new Error('the account was erased');
+        }
+      }),
+    ).rejects.toThrow('the account was erased');
+    expect(await storage.size('users/e/export.zip')).toBeNull();
+    expect(await storage.list('users/e/')).toEqual(['users/e/take.webm']);
+    expect(await leftInFolder(opened.temporaryDir)).toEqual([]);
+  });
+
   it('reads a byte range, as a video player seeking asks for', async () => {
     await storage.write('users/b/range.txt', Buffer.from('0123456789'));
     expect((await bytesOf(await storage.read('users/b/range.txt', { start: 3, end: 6 }))).toString()).toBe(
@@ -125,7 +159,16 @@ describe.each(backends)('storage on $name', (backend) => {
   it('answers a missing file as missing, and removing it is no error', async () => {
     expect(await storage.size('users/none/gone.mp4')).toBeNull();
     await expect(storage.read('users/none/gone.mp4')).rejects.toBeInstanceOf(NotFound);
+    await expect(storage.readChunks('users/none/gone.mp4')).rejects.toBeInstanceOf(NotFound);
     await storage.remove('users/none/gone.mp4');
+  });
+
+  it('takes a removed file out at once, and leaves nothing behind once it is deleted', async () => {
+    await storage.write('users/f/old-export.zip', randomBytes(3 * 1024 * 1024));
+    await storage.remove('users/f/old-export.zip');
+    expect(await storage.size('users/f/old-export.zip')).toBeNull();
+    await expect(storage.readChunks('users/f/old-export.zip')).rejects.toBeInstanceOf(NotFound);
+    await expect.poll(() => leftInFolder(opened.temporaryDir)).toEqual([]);
   });
 
   it('lists the keys under a prefix, and forgets removed ones', async () => {

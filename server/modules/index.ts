@@ -21,9 +21,9 @@ import { profileFeature } from './profile/index.ts';
 import {
   createSoulStoryService,
   type JourneyCardSource,
+  journeyCardFacts,
   type SoulStoryService,
   soulStoryFeature,
-  unknownJourney,
 } from './soul-story/index.ts';
 import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
 import { createSurveyService, type SurveyService, surveyFeature } from './survey/index.ts';
@@ -49,19 +49,7 @@ const journeyCardOf =
   (deps: AppDeps, journey: JourneyService): JourneyCardSource =>
   async (userId) => {
     const [user, record] = await Promise.all([findUserById(deps.db, userId), journey.journeySummary(userId)]);
-    return {
-      ...unknownJourney,
-      ...(record && {
-        route: record.route,
-        startPlace: record.startPlace,
-        finishPlace: record.finishPlace,
-        startDate: record.startDate,
-        arrivalDate: record.arrivalDate,
-        distanceKm: record.distanceKm,
-        compostelaDate: record.compostela ? record.compostelaDate : null,
-      }),
-      firstName: user?.firstName ?? null,
-    };
+    return journeyCardFacts(user?.firstName ?? null, record);
   };
 
 /**
@@ -104,10 +92,10 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     notificationsFeature(deps),
     velaFeature(deps),
     paymentsFeature(deps, services.payments),
-    donationsFeature(deps, services.donations),
-    storeFeature(deps, services.store),
+    donationsFeature(services.donations),
+    storeFeature(services.store),
     blogFeature(deps, services.blog),
-    newsletterFeature(deps, services.newsletter),
+    newsletterFeature(services.newsletter),
     messagesFeature(services.messages),
     surveyFeature(deps.auth, services.survey),
     adminFeature(deps, services),

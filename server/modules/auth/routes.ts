@@ -18,7 +18,7 @@ import {
 } from '#contract/auth.ts';
 import { errorBody } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
+import { ownResource } from '#server/http/auth-guard.ts';
 import { limitRegistration, limitResetRequest, limitSignIn } from './limits.ts';
 import type { AuthService } from './service.ts';
 
@@ -85,26 +85,17 @@ export const authRoutes =
       },
     );
 
-    app.get(
-      '/api/user/',
-      signedIn(deps.auth, {
-        tags: ['auth'],
-        summary: 'The signed-in user',
-        response: { 200: currentUser },
-      }),
-      async (request) => service.currentUser(userIdOf(request)),
-    );
-
-    app.put(
-      '/api/user/',
-      signedIn(deps.auth, {
-        tags: ['auth'],
+    ownResource(app, deps.auth, '/api/user/', {
+      tags: ['auth'],
+      answer: currentUser,
+      read: { summary: 'The signed-in user', run: service.currentUser },
+      change: {
         summary: 'Change the signed-in user’s name',
         body: updateUserBody,
-        response: { 200: currentUser, 400: errorBody, 404: errorBody },
-      }),
-      async (request) => service.updateFirstName(userIdOf(request), request.body.first_name),
-    );
+        refusals: { 404: errorBody },
+        run: (userId, user) => service.updateFirstName(userId, user.first_name),
+      },
+    });
 
     app.post(
       '/api/password/reset-request/',

@@ -1,12 +1,11 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from '#server/db/columns.ts';
-import { sessions, userIdColumn } from '#server/identity/tables.ts';
+import { createdAtColumn } from '#server/db/columns.ts';
+import { sessions, userRowColumns } from '#server/identity/tables.ts';
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     /** The session this token rotates within. */
     familyId: uuid('family_id')
       .notNull()
@@ -26,8 +25,7 @@ export const refreshTokens = pgTable(
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { blogListQueryKey } from '#contract/blog.ts';
 import { errorBody, idParam } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { publicRead, sendKeptJson } from '#server/http/caching.ts';
@@ -28,6 +29,12 @@ export const blogRoutes =
         ...(post.image ? { image: post.image } : {}),
       };
     });
+
+    // The list page's first screen shows the posts, as GET /api/posts/ answers them: what a reader came
+    // for paints with the page, and the app starts from them instead of asking again.
+    deps.firstScreenData.register(/^\/blog$/, async () => [
+      { key: blogListQueryKey, value: publicBlogPostList.parse(await service.listPublishedPosts()) },
+    ]);
 
     app.get(
       '/api/posts/',

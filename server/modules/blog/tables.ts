@@ -1,5 +1,5 @@
 import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { idColumn, timestampColumns } from '#server/db/columns.ts';
 
 /** A Pilgrim Reflections post; a null published_at is a draft. */
 export const blogPosts = pgTable(
@@ -13,8 +13,7 @@ export const blogPosts = pgTable(
     author: text('author').notNull(),
     coverKey: text('cover_key'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (table) => [
     uniqueIndex('blog_posts_slug_unique').on(table.slug),

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AccountExportResponse, exportMessages } from '#contract/account.ts';
@@ -9,7 +10,7 @@ import { createMediaSigner } from '#server/media/signed-urls.ts';
 import * as schema from '#server/schema.ts';
 import { makeClip, makePhoto, storyClient } from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
-import { newUserDetails, signUp } from '#test/users.ts';
+import { newUserDetails, signUp, uploadAvatar } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import { readZip } from '#test/zip.ts';
 import { addNotification } from '../notifications/index.ts';
@@ -40,6 +41,14 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
   const statusOf = async (headers: Record<string, string>) =>
     (await call('GET', headers)).json() as AccountExportResponse;
   const download = (url: string) => testApp.app.inject({ method: 'GET', url });
+  const readyExport = (headers: Record<string, string>) =>
+    waitFor(
+      () => statusOf(headers),
+      (found) => found.status === 'ready',
+      60_000,
+    );
+  const filesOf = async (ready: AccountExportResponse) =>
+    readZip((await download(ready.download_url!)).rawPayload);
 
   /** A pilgrim with a record in every place the export reaches, each made the way the app makes it. */
   const pilgrimWithEverything = async () => {
@@ -62,7 +71,10 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     const keys = keepsakeKeysFor(userId, version);
     await testApp.deps.storage.write(keys.videoKey, keepsake);
     await testApp.deps.storage.write(keys.posterKey, randomBytes(256));
-    await soulStories.publishKeepsake(testApp.deps.db, userId, version, keys);
+    await soulStories.publishKeepsake(testApp.deps.db, userId, version, {
+      ...keys,
+      videoCrc32: crc32(keepsake),
+    });
 
     await testApp.deps.db.insert(schema.chatMessages).values([
       {
@@ -154,11 +166,7 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     expect(['queued', 'building', 'ready']).toContain(again.json().status);
     expect(again.json().requested_at).toBe(first.json().requested_at);
 
-    const ready = await waitFor(
-      () => statusOf(pilgrim.headers),
-      (found) => found.status === 'ready',
-      60_000,
-    );
+    const ready = await readyExport(pilgrim.headers);
     const rows = await testApp.deps.db
       .select()
       .from(schema.accountExports)
@@ -189,6 +197,10 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     expect(files.get(`memories/${memories[0]!.file}`)!.equals(clip)).toBe(true);
     expect(files.get(`memories/${memories[1]!.file}`)!.equals(photo)).toBe(true);
     expect(files.get('keepsake.mp4')!.equals(pilgrim.keepsake)).toBe(true);
+    // Copied with the CRC-32s kept when they were stored (readZip checks each against the bytes).
+    expect(
+      (await soulStories.listForUser(testApp.deps.db, pilgrim.userId)).map((row) => row.mediaCrc32),
+    ).toEqual([crc32(clip), crc32(photo)]);
 
     expect(json('vela/conversation.json').messages).toEqual([
       { role: 'user', content: 'Where do I sleep in Sarria?', created_at: expect.any(String) },
@@ -264,20 +276,10 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     const { userId } = (await testApp.deps.tokens.verify(pilgrim.access))!;
     const exportedOnce = async () => {
       await call('POST', pilgrim.headers);
-      return waitFor(
-        () => statusOf(pilgrim.headers),
-        (found) => found.status === 'ready',
-        60_000,
-      );
+      return readyExport(pilgrim.headers);
     };
     const older = await exportedOnce();
-    expect(
-      JSON.parse(
-        (await readZip((await download(older.download_url!)).rawPayload))
-          .get('vela/conversation.json')!
-          .toString(),
-      ).messages,
-    ).toEqual([]);
+    expect(JSON.parse((await filesOf(older)).get('vela/conversation.json')!.toString()).messages).toEqual([]);
     const newer = await exportedOnce();
     expect(newer.download_url).not.toBe(older.download_url);
     expect((await download(older.download_url!)).statusCode).toBe(404);
@@ -305,6 +307,50 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
         .where(eq(schema.accountExports.userId, userId)),
     ).toEqual([]);
     expect((await download(newer.download_url!)).statusCode).toBe(404);
+  });
+
+  it('checksums the files stored before their CRC-32 was kept as it copies them, and the avatar', async () => {
+    const pilgrim = await pilgrimWithEverything();
+    expect((await uploadAvatar(testApp, pilgrim.headers, photo)).statusCode).toBe(200);
+    await testApp.deps.db
+      .update(schema.soulStories)
+      .set({ mediaCrc32: null })
+      .where(eq(schema.soulStories.userId, pilgrim.userId));
+    await testApp.deps.db
+      .update(schema.soulStoryKeepsakes)
+      .set({ videoCrc32: null })
+      .where(eq(schema.soulStoryKeepsakes.userId, pilgrim.userId));
+
+    await call('POST', pilgrim.headers);
+    const ready = await readyExport(pilgrim.headers);
+    const files = await filesOf(ready);
+    const [take, picture] = JSON.parse(files.get('memories/memories.json')!.toString()) as { file: string }[];
+    expect(files.get(`memories/${take!.file}`)!.equals(clip)).toBe(true);
+    expect(files.get(`memories/${picture!.file}`)!.equals(photo)).toBe(true);
+    expect(files.get('keepsake.mp4')!.equals(pilgrim.keepsake)).toBe(true);
+    expect(files.get('avatar.webp')!.length).toBeGreaterThan(0);
+  });
+
+  it('holds a long conversation whole, larger than the records deflated in the same turn', async () => {
+    const pilgrim = await signUp(testApp, newUserDetails());
+    const { userId } = (await testApp.deps.tokens.verify(pilgrim.access))!;
+    const messages = Array.from({ length: 400 }, (_, index) => ({
+      userId,
+      role: index % 2 ? ('assistant' as const) : ('user' as const),
+      content: `${index}: ${'Buen Camino, '.repeat(80)}`,
+      createdAt: new Date(Date.now() - (400 - index) * 1000),
+    }));
+    await testApp.deps.db.insert(schema.chatMessages).values(messages);
+
+    await call('POST', pilgrim.headers);
+    const ready = await readyExport(pilgrim.headers);
+    const files = await filesOf(ready);
+    const conversation = files.get('vela/conversation.json')!;
+    expect(conversation.length).toBeGreaterThan(256 * 1024);
+    expect(
+      (JSON.parse(conversation.toString()).messages as { content: string }[]).map(({ content }) => content),
+    ).toEqual(messages.map(({ content }) => content));
+    expect(files.get('vela/conversation.md')!.toString()).toContain(messages.at(-1)!.content.trim());
   });
 
   it('reports a build that cannot finish as failed, leaves no file behind, and builds again when asked', async () => {
@@ -336,12 +382,8 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
       .set({ mediaKey: memory!.mediaKey })
       .where(eq(schema.soulStories.id, memory!.id));
     expect((await call('POST', pilgrim.headers)).json().status).toBe('queued');
-    const ready = await waitFor(
-      () => statusOf(pilgrim.headers),
-      (found) => found.status === 'ready',
-      60_000,
-    );
-    const files = await readZip((await download(ready.download_url!)).rawPayload);
+    const ready = await readyExport(pilgrim.headers);
+    const files = await filesOf(ready);
     expect(files.get('memories/01 Lost.jpg')!.equals(photo)).toBe(true);
   }, 120_000);
 });

@@ -23,7 +23,7 @@ export type ExportSection = (context: ExportContext) => Promise<ExportEntry[]>;
 
 /** The services whose records the export gathers. */
 export interface ExportSources {
-  journey: Pick<JourneyService, 'getJourney'>;
+  journey: Pick<JourneyService, 'journeyOf'>;
   survey: Pick<SurveyService, 'answersOf'>;
   newsletter: Pick<NewsletterService, 'subscriptionOf'>;
   donations: Pick<DonationsService, 'givingOf'>;
@@ -64,7 +64,10 @@ const profile: ExportSection = async ({ user }) => [
       joined_at: user.createdAt.toISOString(),
     },
   },
-  ...(user.avatarKey ? [{ name: `avatar${path.extname(user.avatarKey)}`, storageKey: user.avatarKey }] : []),
+  // An avatar is re-encoded small enough that checksumming it during the copy costs nothing.
+  ...(user.avatarKey
+    ? [{ name: `avatar${path.extname(user.avatarKey)}`, storageKey: user.avatarKey, crc32: null }]
+    : []),
 ];
 
 /** Each memory's original take or photo, named by its place and title, and the list of them with their titles. */
@@ -85,13 +88,15 @@ const memories: ExportSection = async ({ db, user }) => {
         created_at: row.createdAt.toISOString(),
       })),
     },
-    ...files.map(({ row, name }) => ({ name, storageKey: row.mediaKey })),
+    ...files.map(({ row, name }) => ({ name, storageKey: row.mediaKey, crc32: row.mediaCrc32 })),
   ];
 };
 
 const keepsake: ExportSection = async ({ db, user }) => {
   const found = await findKeepsake(db, user.id);
-  return found?.videoKey ? [{ name: 'keepsake.mp4', storageKey: found.videoKey }] : [];
+  return found?.videoKey
+    ? [{ name: 'keepsake.mp4', storageKey: found.videoKey, crc32: found.videoCrc32 }]
+    : [];
 };
 
 const conversation: ExportSection = async ({ db, user }) => {
@@ -130,7 +135,7 @@ const readme: ExportSection = async ({ user }) => [
 export const exportSections = (sources: ExportSources): ExportSection[] => [
   readme,
   profile,
-  jsonSection('journey.json', ({ user }) => sources.journey.getJourney(user.id)),
+  jsonSection('journey.json', ({ user }) => sources.journey.journeyOf(user.id)),
   memories,
   keepsake,
   conversation,

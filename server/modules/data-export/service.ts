@@ -1,10 +1,11 @@
+import { setImmediate } from 'node:timers/promises';
 import { type AccountExportResponse, EXPORT_LINK_DAYS, exportMessages } from '#contract/account.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { findUserById } from '#server/identity/users.ts';
 import { addNotification } from '../notifications/index.ts';
 import * as repository from './repository.ts';
 import { type ExportSources, exportSections } from './sections.ts';
-import { writeZip } from './zip.ts';
+import { type ExportEntry, writeZip } from './zip.ts';
 
 export const BUILD_JOB = 'account-export.build';
 export const READY_EMAIL_JOB = 'account-export.ready-email';
@@ -75,12 +76,44 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
     if (!user) return;
     const fileKey = `${exportFolder(user.id)}/${claimed.id}/pilgrim-soul-data-${new Date().toISOString().slice(0, 10)}.zip`;
     const context = { db, user };
+    // Sections are read in order until one holds stored files; the rest are then read while those
+    // files are copied, one at a time with a turn of the event loop between them: PGlite answers on
+    // this thread, and all of them at once would hold up the copy's reads and writes for as long.
+    // A section that fails stops the zip where it comes.
+    const reading: Promise<ExportEntry[]>[] = [];
+    const read = (index: number) => {
+      if (!reading[index]) {
+        reading[index] = sections[index]!(context);
+        reading[index].catch(() => {});
+      }
+      return reading[index];
+    };
+    const readFrom = async (first: number) => {
+      for (let index = first; index < sections.length; index++) {
+        await setImmediate();
+        await read(index).catch(() => {});
+      }
+    };
     async function* entries() {
-      for (const section of sections) yield* await section(context);
+      let restRead = false;
+      for (let index = 0; index < sections.length; index++) {
+        const made = await read(index);
+        if (!restRead && made.some((entry) => 'storageKey' in entry)) {
+          restRead = true;
+          void readFrom(index + 1);
+        }
+        yield* made;
+      }
     }
     const { bytes } = await writeZip(storage, fileKey, entries());
-    // The newer copy replaces the older ones before it is announced, so only one link ever works.
-    for (const replaced of await repository.replacedBy(db, user.id, exportId)) await discard(replaced);
+    // The newer copy replaces the older ones: their files are removed while it is marked ready, and
+    // are gone before that commits, so only one link ever works. A removal that fails undoes the
+    // marking, and the build is tried again.
+    const replaced = await repository.replacedBy(db, user.id, exportId);
+    const removingReplaced = Promise.all(
+      replaced.flatMap((row) => (row.fileKey ? [storage.remove(row.fileKey)] : [])),
+    );
+    removingReplaced.catch(() => {});
     const readyAt = new Date();
     const expiresAt = new Date(readyAt.getTime() + LINK_LIFETIME_MS);
     const ready = await db.transaction(async (tx) => {
@@ -90,20 +123,23 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
         readyAt,
         expiresAt,
       });
-      if (!marked) return null;
-      await addNotification(tx, {
-        userId: user.id,
-        title: exportMessages.notificationTitle,
-        message: exportMessages.notificationMessage,
-        link: '/profile',
-      });
-      await deps.queue.send<ExportJobData>(
-        READY_EMAIL_JOB,
-        { exportId },
-        { retryLimit: 5, retryDelay: 30 },
-        tx,
-      );
-      await deps.queue.send<ExportJobData>(EXPIRE_JOB, { exportId }, { startAfter: expiresAt }, tx);
+      for (const row of replaced) await repository.remove(tx, row.id);
+      if (marked) {
+        await addNotification(tx, {
+          userId: user.id,
+          title: exportMessages.notificationTitle,
+          message: exportMessages.notificationMessage,
+          link: '/profile',
+        });
+        await deps.queue.send<ExportJobData>(
+          READY_EMAIL_JOB,
+          { exportId },
+          { retryLimit: 5, retryDelay: 30 },
+          tx,
+        );
+        await deps.queue.send<ExportJobData>(EXPIRE_JOB, { exportId }, { startAfter: expiresAt }, tx);
+      }
+      await removingReplaced;
       return marked;
     });
     if (!ready) await storage.remove(fileKey);

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { idColumn } from '#server/db/columns.ts';
-import { userIdColumn } from '#server/identity/tables.ts';
+import { userRowColumns } from '#server/identity/tables.ts';
 
 /** One request to export an account's data: the zip it became, and until when its link works. */
 export const accountExports = pgTable(
   'account_exports',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     status: text('status', { enum: ['queued', 'building', 'ready', 'failed'] })
       .notNull()
       .default('queued'),

@@ -1,20 +1,23 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { crc32, deflateRaw } from 'node:zlib';
+import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import { Zip, type ZipInputFile } from 'fflate';
 import type { Storage } from '#server/media/storage.ts';
 
 /**
  * One file of the export: JSON or text made here (deflated), or a stored file copied byte for byte and
- * not deflated again, since every stored file is a video or an image, compressed already.
+ * not deflated again, since every stored file is a video or an image, compressed already. A stored
+ * file's CRC-32, when it was taken as the file was stored, spares checksumming it during the copy.
  */
 export type ExportEntry =
   | { name: string; json: unknown }
   | { name: string; text: string }
-  | { name: string; storageKey: string };
+  | { name: string; storageKey: string; crc32: number | null };
 
 const deflated = promisify(deflateRaw);
+// Records up to this size (nearly all) are deflated in the same turn, in well under a millisecond: on
+// the thread pool each would wait its turn behind the stored files' reads and writes. A long chat
+// history goes there, so it never holds up the app's other requests.
+const DEFLATE_IN_TURN_BYTES = 256 * 1024;
 
 const STORED = 0;
 const DEFLATED = 8;
@@ -40,82 +43,75 @@ const entryOf = (name: string, compression: number): ZipInputFile => ({
 });
 
 /**
- * Streams the entries into one zip written through storage, so it works the same on a local folder or
- * in a bucket with no shared disk. Entries are added one at a time, each after the previous is in the
+ * Writes the entries into one zip through storage, so it works the same on a local folder or in a
+ * bucket with no shared disk. Entries are added one at a time, each after the previous is in the
  * zip, so only one stored file is open at once and no file is ever held in memory: each chunk read is
- * checksummed and passed on as it is, and reading waits whenever storage is behind.
+ * written as it is (checksummed first when the file's CRC-32 was not kept), and the next is read into
+ * the same memory once it is written.
  */
-export const writeZip = async (
+export const writeZip = (
   storage: Storage,
   key: string,
   entries: AsyncIterable<ExportEntry>,
-): Promise<{ bytes: number }> => {
-  const output = new PassThrough({ highWaterMark: 4 * 1024 * 1024 });
-  let written = 0;
-  const zip = new Zip((error, chunk, final) => {
-    if (error) return output.destroy(error);
-    written += chunk.length;
-    output.write(chunk);
-    if (final) output.end();
-  });
-  const stored = storage.write(key, output);
-  // Storage ending before the zip is finished is a failure too; either way the loop below stops.
-  const broken = stored.then(() =>
-    Promise.reject(new Error('The export file was closed before it was complete.')),
-  );
-  broken.catch(() => {});
-  const drained = () => output.writableNeedDrain && Promise.race([once(output, 'drain'), broken]);
-  const fitsOrFail = () => {
-    if (written > ZIP32_LIMIT) throw tooLarge();
-  };
+): Promise<{ bytes: number }> =>
+  storage.writeFrom(key, async (sink) => {
+    // fflate hands over the zip's pieces as it makes them, within the call that fed it: they are kept
+    // here and written, in order, before anything more is fed.
+    const pieces: Uint8Array[] = [];
+    let failure: Error | null = null;
+    const zip = new Zip((error, piece) => {
+      if (error) failure = error;
+      else pieces.push(piece);
+    });
+    let written = 0;
+    const writePieces = async () => {
+      if (failure) throw failure;
+      for (const piece of pieces.splice(0)) {
+        written += piece.length;
+        // The central directory is counted too: where it starts is written in 32 bits.
+        if (written > ZIP32_LIMIT) throw tooLarge();
+        await sink.write(piece);
+      }
+    };
 
-  const copyStored = async (name: string, source: Readable) => {
-    const entry = entryOf(name, STORED);
-    zip.add(entry);
-    let checksum = 0;
-    let size = 0;
-    for await (const chunk of source as AsyncIterable<Buffer>) {
-      checksum = crc32(chunk, checksum);
-      size += chunk.length;
-      // A file's chunks are never in shared memory, which is all fflate's narrower type rules out.
-      entry.ondata!(null, chunk as Uint8Array<ArrayBuffer>, false);
-      fitsOrFail();
-      await drained();
-    }
-    Object.assign(entry, { crc: checksum, size });
-    entry.ondata!(null, new Uint8Array(0), true);
-  };
+    const copyStored = async (name: string, chunks: AsyncIterable<Uint8Array>, known: number | null) => {
+      const entry = entryOf(name, STORED);
+      zip.add(entry);
+      let checksum = 0;
+      let size = 0;
+      for await (const chunk of chunks) {
+        if (known === null) checksum = crc32(chunk, checksum);
+        size += chunk.length;
+        // A file's chunks are never in shared memory, which is all fflate's narrower type rules out.
+        entry.ondata!(null, chunk as Uint8Array<ArrayBuffer>, false);
+        await writePieces();
+      }
+      Object.assign(entry, { crc: known ?? checksum, size });
+      entry.ondata!(null, new Uint8Array(0), true);
+      await writePieces();
+    };
 
-  const addMade = async (name: string, bytes: Buffer) => {
-    const entry = entryOf(name, DEFLATED);
-    zip.add(entry);
-    Object.assign(entry, { crc: crc32(bytes), size: bytes.length });
-    entry.ondata!(null, (await deflated(bytes, { level: 6 })) as Uint8Array<ArrayBuffer>, true);
-  };
+    const addMade = async (name: string, bytes: Buffer) => {
+      const entry = entryOf(name, DEFLATED);
+      zip.add(entry);
+      Object.assign(entry, { crc: crc32(bytes), size: bytes.length });
+      const packed =
+        bytes.length <= DEFLATE_IN_TURN_BYTES
+          ? deflateRawSync(bytes, { level: 6 })
+          : await deflated(bytes, { level: 6 });
+      entry.ondata!(null, packed as Uint8Array<ArrayBuffer>, true);
+      await writePieces();
+    };
 
-  try {
     for await (const entry of entries) {
-      if ('storageKey' in entry) await copyStored(entry.name, await storage.read(entry.storageKey));
+      if ('storageKey' in entry)
+        await copyStored(entry.name, await storage.readChunks(entry.storageKey), entry.crc32);
       else
         await addMade(
           entry.name,
           Buffer.from('json' in entry ? `${JSON.stringify(entry.json, null, 2)}\n` : entry.text),
         );
-      fitsOrFail();
-      await drained();
     }
-    // Checked after the last entry too: the central directory starts there, at an offset of 32 bits.
     zip.end();
-    const { bytes } = await stored;
-    return { bytes };
-  } catch (error) {
-    // Destroyed, not ended: storage then refuses the write and keeps nothing of it. Should it have
-    // finished storing all the same, the incomplete zip is removed.
-    output.destroy(error as Error);
-    await stored.then(
-      () => storage.remove(key),
-      () => {},
-    );
-    throw error;
-  }
-};
+    await writePieces();
+  });

@@ -1,4 +1,3 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { donationJobs } from './jobs.ts';
 import { donationRoutes } from './routes.ts';
@@ -9,8 +8,8 @@ export { adminDonation } from './schemas.ts';
 export { createDonationsService, type DonationsService, donationListener } from './service.ts';
 
 /** Giving: the record of gifts, their receipts and the pages that manage a monthly gift. */
-export const donationsFeature = (deps: AppDeps, service: DonationsService): Feature => ({
+export const donationsFeature = (service: DonationsService): Feature => ({
   name: 'donations',
-  routes: donationRoutes(deps, service),
+  routes: donationRoutes(service),
   jobs: donationJobs(service),
 });

@@ -1,16 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#contract/common.ts';
 import { giftView, manageTokenParams, portalResponse } from '#contract/donations.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
 import type { DonationsService } from './service.ts';
 
 export const donationRoutes =
-  (deps: AppDeps, service: DonationsService): FastifyPluginAsyncZod =>
+  (service: DonationsService): FastifyPluginAsyncZod =>
   async (app) => {
     app.get(
       '/api/donations/manage/:token/',
       {
+        config: { rateLimits: ['donations:manage'] },
         schema: {
           tags: ['donations'],
           summary: 'A gift and its payments, by the signed link in its receipt',
@@ -18,15 +17,13 @@ export const donationRoutes =
           response: { 200: giftView, 404: errorBody, 429: errorBody },
         },
       },
-      async (request) => {
-        await limit(deps, 'donations:manage', request.ip);
-        return service.viewGift(request.params.token);
-      },
+      async (request) => service.viewGift(request.params.token),
     );
 
     app.post(
       '/api/donations/manage/:token/cancel/',
       {
+        config: { rateLimits: ['donations:manage'] },
         schema: {
           tags: ['donations'],
           summary: 'Cancel a monthly or yearly gift, by the signed link in its receipt',
@@ -34,15 +31,13 @@ export const donationRoutes =
           response: { 200: giftView, 400: errorBody, 404: errorBody, 429: errorBody, 503: errorBody },
         },
       },
-      async (request) => {
-        await limit(deps, 'donations:manage', request.ip);
-        return service.cancelGift(request.params.token);
-      },
+      async (request) => service.cancelGift(request.params.token),
     );
 
     app.post(
       '/api/donations/manage/:token/portal/',
       {
+        config: { rateLimits: ['donations:manage'] },
         schema: {
           tags: ['donations'],
           summary: 'A Stripe customer portal session to change the card of a recurring gift',
@@ -50,9 +45,6 @@ export const donationRoutes =
           response: { 200: portalResponse, 400: errorBody, 404: errorBody, 429: errorBody },
         },
       },
-      async (request) => {
-        await limit(deps, 'donations:manage', request.ip);
-        return service.customerPortal(request.params.token);
-      },
+      async (request) => service.customerPortal(request.params.token),
     );
   };

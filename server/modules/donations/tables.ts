@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { createdAtColumn, idColumn, timestampColumns } from '#server/db/columns.ts';
 
 /** A donor's gift: one-time, or a monthly or yearly subscription with its own state. */
 export const gifts = pgTable(
@@ -39,8 +39,7 @@ export const donationPayments = pgTable(
     failureReason: text('failure_reason'),
     amountRefundedPence: integer('amount_refunded_pence').notNull().default(0),
     receiptSentAt: timestamp('receipt_sent_at', { withTimezone: true }),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (table) => [
     index('donation_payments_gift_idx').on(table.giftId),

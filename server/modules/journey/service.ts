@@ -82,10 +82,15 @@ export const createJourneyService = (deps: JourneyDeps) => {
     }
   };
 
-  const getJourney = async (userId: string) => {
-    await requireUser(userId);
+  /** The record as the API answers it, for an account known to exist (the data export has its row). */
+  const journeyOf = async (userId: string) => {
     const row = await findJourney(deps.db, userId);
     return present(row ? fieldsOf(row) : emptyJourney);
+  };
+
+  const getJourney = async (userId: string) => {
+    await requireUser(userId);
+    return journeyOf(userId);
   };
 
   /**
@@ -139,7 +144,7 @@ export const createJourneyService = (deps: JourneyDeps) => {
     return Object.values(fields).some((value) => value !== null) ? fields : null;
   };
 
-  return { getJourney, updateJourney, followProfileStartDate, journeySummary };
+  return { getJourney, journeyOf, updateJourney, followProfileStartDate, journeySummary };
 };
 
 export type JourneyService = ReturnType<typeof createJourneyService>;

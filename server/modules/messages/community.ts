@@ -19,7 +19,6 @@ const interestLabel = (row: CommunityRequestRow) =>
 /** Join-us and volunteer requests. */
 export const communityMailbox: Mailbox<CommunityRequestRow, NewCommunityRequest> = {
   job: 'community-emails',
-  perAddressRule: 'community:ip',
   perRecipientRule: 'community:email',
   notFound: 'Request not found',
   repository: communityRequestRepository,

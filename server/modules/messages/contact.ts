@@ -11,7 +11,6 @@ import { type ContactMessageRow, contactMessageRepository, type NewContactMessag
 /** Messages from the simple contact form and the /inquire form. */
 export const contactMailbox: Mailbox<ContactMessageRow, NewContactMessage> = {
   job: 'contact-emails',
-  perAddressRule: 'contact:ip',
   perRecipientRule: 'contact:email',
   notFound: 'Message not found',
   repository: contactMessageRepository,

@@ -13,12 +13,12 @@ export interface StoredMessage {
 
 /**
  * Where one family of forms keeps its messages (contact and inquiry; join and volunteer),
- * with the job, limits and emails that go with them.
+ * with the job, the per-recipient limit and the emails that go with them (the per-address limit is the
+ * routes' option).
  */
 export interface Mailbox<Row extends StoredMessage, NewRow> {
   /** Named per mailbox, so that jobs queued before a deploy still find their handler. */
   job: string;
-  perAddressRule: RateLimitName;
   perRecipientRule: RateLimitName;
   notFound: string;
   repository: {

@@ -17,13 +17,15 @@ const toItem = <Row extends StoredMessage>({ emailedAt: _sent, createdAt, ...row
 
 /** The four forms' messages, built once: storing them, emailing them, and the admin console's view. */
 export const createMessagesService = (deps: MessagesDeps) => {
-  /** Stores the message and queues its emails in one transaction; a filled honeypot is thanked and ignored. */
+  /**
+   * Stores the message and queues its emails in one transaction; a filled honeypot is thanked and ignored.
+   * The route has already counted its address (routes.ts); the recipient is counted here, past the
+   * honeypot, so a bot's message never uses up a recipient's acknowledgements nor hears it was limited.
+   */
   const submit = async <Row extends StoredMessage, NewRow extends { email: string }>(
     mailbox: Mailbox<Row, NewRow>,
     { message, honeypot }: { message: NewRow; honeypot: string | undefined },
-    clientAddress: string,
   ): Promise<void> => {
-    await limit(deps, mailbox.perAddressRule, clientAddress);
     if (honeypot) return;
     await limit(deps, mailbox.perRecipientRule, message.email);
     await deps.db.transaction(async (tx) => {
@@ -66,12 +68,12 @@ export const createMessagesService = (deps: MessagesDeps) => {
   const communityView = adminViewOf(communityMailbox);
 
   return {
-    submitContactMessage: (input: z.output<typeof contactRequest>, clientAddress: string) =>
-      submit(contactMailbox, contactMessageOf(input), clientAddress),
-    submitJoinRequest: (input: z.output<typeof joinRequest>, clientAddress: string) =>
-      submit(communityMailbox, joinRequestOf(input), clientAddress),
-    submitVolunteerRequest: (input: z.output<typeof volunteerRequest>, clientAddress: string) =>
-      submit(communityMailbox, volunteerRequestOf(input), clientAddress),
+    submitContactMessage: (input: z.output<typeof contactRequest>) =>
+      submit(contactMailbox, contactMessageOf(input)),
+    submitJoinRequest: (input: z.output<typeof joinRequest>) =>
+      submit(communityMailbox, joinRequestOf(input)),
+    submitVolunteerRequest: (input: z.output<typeof volunteerRequest>) =>
+      submit(communityMailbox, volunteerRequestOf(input)),
     sendContactEmails: (id: string) => sendEmails(contactMailbox, id),
     sendCommunityEmails: (id: string) => sendEmails(communityMailbox, id),
     listContactMessages: contactView.list,

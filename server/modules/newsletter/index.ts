@@ -1,4 +1,3 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { newsletterJobs } from './jobs.ts';
 import { newsletterRoutes } from './routes.ts';
@@ -8,8 +7,8 @@ export { unsubscribeEmail } from './repository.ts';
 export { subscriber } from './schemas.ts';
 export { createNewsletterService, type NewsletterService } from './service.ts';
 
-export const newsletterFeature = (deps: AppDeps, service: NewsletterService): Feature => ({
+export const newsletterFeature = (service: NewsletterService): Feature => ({
   name: 'newsletter',
-  routes: newsletterRoutes(deps, service),
+  routes: newsletterRoutes(service),
   jobs: newsletterJobs(service),
 });

@@ -9,9 +9,7 @@ import {
   tokenRequest,
   unsubscribeResponse,
 } from '#contract/newsletter.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { Invalid } from '#server/http/errors.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
 import type { NewsletterService } from './service.ts';
 
 const tokenQuery = z.object({ token: z.string().max(300).optional() });
@@ -22,11 +20,12 @@ const oneClickBody = z
   .optional();
 
 export const newsletterRoutes =
-  (deps: AppDeps, service: NewsletterService): FastifyPluginAsyncZod =>
+  (service: NewsletterService): FastifyPluginAsyncZod =>
   async (app) => {
     app.post(
       '/api/newsletter/subscribe/',
       {
+        config: { rateLimits: ['newsletter:ip', 'newsletter:email'] },
         schema: {
           tags: ['newsletter'],
           summary: 'Ask for the newsletter; a confirmation email follows (double opt-in)',
@@ -34,11 +33,7 @@ export const newsletterRoutes =
           response: { 200: subscribeResponse, 400: errorBody, 429: errorBody, 503: errorBody },
         },
       },
-      async (request) => {
-        await limit(deps, 'newsletter:ip', request.ip);
-        await limit(deps, 'newsletter:email', request.body.email);
-        return service.subscribe(request.body.email);
-      },
+      async (request) => service.subscribe(request.body.email),
     );
 
     app.post(

@@ -1,12 +1,11 @@
 import { boolean, index, pgTable, text } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn } from '#server/db/columns.ts';
-import { userIdColumn } from '#server/identity/tables.ts';
+import { createdAtColumn } from '#server/db/columns.ts';
+import { userRowColumns } from '#server/identity/tables.ts';
 
 export const notifications = pgTable(
   'notifications',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     title: text('title').notNull(),
     message: text('message').notNull(),
     link: text('link'),

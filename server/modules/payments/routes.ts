@@ -8,8 +8,7 @@ import {
 } from '#contract/donations.ts';
 import { paymentsConfigResponse, testCardBody, testCardResponse } from '#contract/payments.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { publicRead } from '#server/http/caching.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
+import { getFixed } from '#server/http/caching.ts';
 import type { BillingInterval } from './provider.ts';
 import type { PaymentsService } from './service.ts';
 
@@ -33,25 +32,17 @@ const idempotencyHeaders = z.object({
 export const paymentRoutes =
   (deps: AppDeps, service: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/payments/config/',
-      {
-        ...publicRead(60),
-        schema: {
-          tags: ['payments'],
-          summary: 'Which card form to show: the test-mode form, or Stripe with its publishable key',
-          response: { 200: paymentsConfigResponse },
-        },
-      },
-      async () => {
-        const provider = deps.payments;
-        return { provider: provider.name, publishableKey: provider.publishableKey };
-      },
-    );
+    const cardForm = { provider: deps.payments.name, publishableKey: deps.payments.publishableKey };
+    getFixed(app, '/api/payments/config/', cardForm, {
+      tags: ['payments'],
+      summary: 'Which card form to show: the test-mode form, or Stripe with its publishable key',
+      response: { 200: paymentsConfigResponse },
+    });
 
     app.post(
       '/api/create-payment-intent',
       {
+        config: { rateLimits: ['payments:intent'] },
         schema: {
           tags: ['payments'],
           summary: 'Start a donation: a payment intent, or a subscription for a monthly or yearly gift',
@@ -69,7 +60,6 @@ export const paymentRoutes =
         },
       },
       async (request) => {
-        await limit(deps, 'payments:intent', request.ip);
         const { amount, frequency, email } = request.body;
         const key = request.headers['idempotency-key'];
         const checkout = await service.createCheckout({
@@ -88,6 +78,7 @@ export const paymentRoutes =
     app.post(
       '/api/payments/test/confirm/',
       {
+        config: { rateLimits: ['payments:test-card'] },
         schema: {
           tags: ['payments'],
           summary:
@@ -103,10 +94,7 @@ export const paymentRoutes =
           },
         },
       },
-      async (request) => {
-        await limit(deps, 'payments:test-card', request.ip);
-        return service.confirmTestPayment(request.body);
-      },
+      async (request) => service.confirmTestPayment(request.body),
     );
 
     // Stripe signs the exact bytes it sent, so this route alone reads its body raw.

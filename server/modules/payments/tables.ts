@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { createdAtColumn, idColumn, timestampColumns } from '#server/db/columns.ts';
 
 /** One attempt to pay: what was asked for, and the provider's intent or subscription that carries it. */
 export const paymentCheckouts = pgTable(
@@ -23,8 +23,7 @@ export const paymentCheckouts = pgTable(
     status: text('status', { enum: ['creating', 'open', 'succeeded', 'failed', 'canceled'] })
       .notNull()
       .default('creating'),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (table) => [index('payment_checkouts_created_idx').on(table.createdAt)],
 );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBody } from '#contract/common.ts';
 import { MAX_AVATAR_BYTES, profileMessages, profileResponse, updateProfileBody } from '#contract/profile.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
+import { ownResource, signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { Invalid } from '#server/http/errors.ts';
 import { receiveForm } from '#server/http/multipart.ts';
 import type { ProfileService } from './service.ts';
@@ -10,26 +10,19 @@ import type { ProfileService } from './service.ts';
 export const profileRoutes =
   (deps: AppDeps, service: ProfileService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/profile/',
-      signedIn(deps.auth, {
-        tags: ['profile'],
+    ownResource(app, deps.auth, '/api/profile/', {
+      tags: ['profile'],
+      answer: profileResponse,
+      read: {
         summary: 'The signed-in pilgrim’s profile, journey settings and counts',
-        response: { 200: profileResponse },
-      }),
-      async (request) => service.getProfile(userIdOf(request)),
-    );
-
-    app.put(
-      '/api/profile/',
-      signedIn(deps.auth, {
-        tags: ['profile'],
+        run: service.getProfile,
+      },
+      change: {
         summary: 'Change only the profile fields sent',
         body: updateProfileBody,
-        response: { 200: profileResponse, 400: errorBody },
-      }),
-      async (request) => service.updateProfile(userIdOf(request), request.body),
-    );
+        run: service.updateProfile,
+      },
+    });
 
     app.delete(
       '/api/profile/vibe/',

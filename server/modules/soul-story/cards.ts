@@ -1,3 +1,5 @@
+import type { JourneySummary } from '../journey/index.ts';
+
 /** What the keepsake's opening and closing cards may tell about the journey; any of it may be unknown. */
 export interface JourneyCardFacts {
   firstName: string | null;
@@ -14,16 +16,26 @@ export interface JourneyCardFacts {
 /** Where the cards' facts come from: the journey record, or the account alone until there is one. */
 export type JourneyCardSource = (userId: string) => Promise<JourneyCardFacts>;
 
-export const unknownJourney: JourneyCardFacts = {
-  firstName: null,
-  route: null,
-  startPlace: null,
-  finishPlace: null,
-  startDate: null,
-  arrivalDate: null,
-  distanceKm: null,
-  compostelaDate: null,
-};
+/**
+ * The cards' facts from the account's first name and the pilgrim's Camino record, either of which may be
+ * missing; a Compostela's date counts only while the record says it was received.
+ */
+export const journeyCardFacts = (
+  firstName: string | null,
+  record: JourneySummary | null,
+): JourneyCardFacts => ({
+  firstName,
+  route: record?.route ?? null,
+  startPlace: record?.startPlace ?? null,
+  finishPlace: record?.finishPlace ?? null,
+  startDate: record?.startDate ?? null,
+  arrivalDate: record?.arrivalDate ?? null,
+  distanceKm: record?.distanceKm ?? null,
+  compostelaDate: record?.compostela ? record.compostelaDate : null,
+});
+
+/** The cards' facts before anything is known. */
+export const unknownJourney: JourneyCardFacts = journeyCardFacts(null, null);
 
 /** A card's text: a large first line, and smaller lines beneath it. */
 export interface CardText {

@@ -4,7 +4,7 @@ import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
 import type { SoulStoryService } from './service.ts';
 
-export { type JourneyCardFacts, type JourneyCardSource, unknownJourney } from './cards.ts';
+export { type JourneyCardFacts, type JourneyCardSource, journeyCardFacts } from './cards.ts';
 export { clipShapeOf, renderStreamedVideoSegment } from './render.ts';
 export { findKeepsake, listForUser as listMemories } from './repository.ts';
 export {

@@ -1,5 +1,7 @@
+import { NotFound } from '#server/http/errors.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { MediaToolError } from '#server/media/ffmpeg.ts';
+import { crc32OfFile } from '#server/media/storage.ts';
 import { addNotification } from '../notifications/index.ts';
 import { cardLine } from './cards.ts';
 import {
@@ -19,6 +21,8 @@ import {
   keepsakeKeysFor,
   NORMALISE_JOB,
   type NormaliseJobData,
+  oneSaveFromComplete,
+  RENDER_FAILED_JOB,
   type SoulStoryPlatform,
   type SoulStoryService,
   segmentKeyFor,
@@ -39,7 +43,6 @@ const renderQueue = {
 const PROGRESS_WRITE_INTERVAL_MS = 1500;
 // The join is the last few seconds before the keepsake is ready, and the page shows each of its steps live.
 const JOIN_PROGRESS_INTERVAL_MS = 500;
-const RENDER_FAILED_JOB = 'soul-story.render-failed';
 
 /** Reports progress to the database at most every interval (1.5 s unless told), never blocking the render on it. */
 const throttledProgress = (
@@ -78,6 +81,9 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         if (story) await service.announce(story.userId, { kind: 'keepsake' });
         return;
       }
+      // A stately queue fails a join outright, retries left, when its retry would wait beside another
+      // (a worker that died mid-join while the next was retrying): that one still tries, so nothing is lost yet.
+      if (await deps.queue.waiting(JOIN_JOB, data.userId)) return;
       const keepsake = await repository.findKeepsake(db, data.userId);
       if (keepsake) await repository.markKeepsakeFailed(db, data.userId, keepsake.version);
       await service.announce(data.userId, { kind: 'keepsake' });
@@ -158,7 +164,9 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
    * Joins the opening card, the ready segments in the user's order and the closing card; publishes the
    * result only if nothing changed meanwhile. A card whose text changed is rendered here, alone: the
    * memories' segments are joined as they are. Asked for while memories are still missing or rendering,
-   * it makes the cards ahead, so that the last Save waits for the join alone.
+   * it makes the cards ahead once the next Save may complete the keepsake, so that the last Save waits
+   * for the join alone; not before, since most pilgrims who begin do not finish at once, and their cards
+   * would hold the queue for nothing. In this job, so that one pilgrim's cards are never made twice at once.
    */
   const join = defineJob<JoinJobData>({
     name: JOIN_JOB,
@@ -170,6 +178,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       const stories = await repository.listForUser(db, userId);
       const cards = await service.currentCards(userId);
       if (!allPromptsTaken(stories) || stories.some((story) => story.segmentStatus !== 'ready')) {
+        if (!oneSaveFromComplete(stories)) return;
         await temporaryFiles
           .use((temporary) => renderMissingCards(cards, temporary, job.signal, []))
           .catch((error: unknown) => {
@@ -193,8 +202,9 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         JOIN_PROGRESS_INTERVAL_MS,
       );
       const renderedCards: string[] = [];
+      let videoCrc32: number;
       try {
-        await temporaryFiles.use(async (temporary) => {
+        videoCrc32 = await temporaryFiles.use(async (temporary) => {
           await renderMissingCards(cards, temporary, job.signal, renderedCards);
           const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
           const parts = [
@@ -215,10 +225,15 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
               }),
           );
           await storage.putFile(keys.posterKey, poster);
+          const crc32 = await crc32OfFile(video);
           await storage.putFile(keys.videoKey, video);
+          return crc32;
         });
       } catch (error) {
         await service.removeFiles(renderedCards);
+        // A memory deleted or re-recorded meanwhile takes its segment away; the join it asked for follows.
+        if (error instanceof NotFound && (await repository.findKeepsake(db, userId))?.version !== version)
+          return;
         if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
         logger.warn({ err: error, userId }, 'the keepsake could not be joined');
         await repository.markKeepsakeFailed(db, userId, version);
@@ -227,6 +242,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       }
       const published = {
         ...keys,
+        videoCrc32,
         openingCardKey: cards.opening.key,
         closingCardKey: cards.closing.key,
       };

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, mkdtemp, readdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '#contract/soul-story.ts';
@@ -19,7 +20,7 @@ import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createUser } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import * as repository from './repository.ts';
-import { isCardKey, JOIN_JOB, keepsakeKeysFor, NORMALISE_JOB, segmentKeyFor } from './service.ts';
+import { JOIN_JOB, keepsakeKeysFor, NORMALISE_JOB, RENDER_FAILED_JOB, segmentKeyFor } from './service.ts';
 import { soulStories, soulStoryKeepsakes } from './tables.ts';
 
 const KEEPSAKE_TIMEOUT_MS = 180_000;
@@ -223,6 +224,12 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
       expect(lengths[0]).toBeCloseTo(4, 3);
       expect(lengths.at(-1)).toBeCloseTo(3, 3);
       const video = fileOf(before.videoKey!);
+      // Each stored file's CRC-32 is kept as it is stored, for the export to copy it without reading it twice.
+      expect(before.videoCrc32).toBe(crc32(await readFile(video)));
+      expect(stories.map((story) => story.mediaCrc32)).toEqual([
+        crc32(files['a.png']!),
+        ...Array(4).fill(crc32(files['a.webm']!)),
+      ]);
       const total = lengths.reduce((sum, value) => sum + value, 0);
       expect(Math.abs(Number((await ffprobeJson(video)).format.duration) - total)).toBeLessThan(0.2);
       const chapters = await ffprobeChapters(video);
@@ -284,22 +291,36 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
   );
 
   it(
-    'makes the cards while memories are still missing, joins them as they are, and removes a card whose words changed before the keepsake was complete',
+    'makes the cards once one memory is missing, joins them as they are, and removes a card whose words changed before the keepsake was complete',
     async () => {
       const { id, headers: auth } = await createUser(testApp, { firstName: 'Santiago' });
       const { mediaDir } = testApp.deps.config;
+      const { boss } = testApp.deps.queue;
       const cardFiles = async () =>
         (await listFiles(path.join(mediaDir, 'soul-stories', id))).filter((file) => file.includes('-card-'));
       const fileOf = (key: string) => path.join(mediaDir, key);
 
-      await upload(auth, { type: 'call' }, { content: files['a.webm']! });
+      // Two prompts still open: no card yet, since most pilgrims who begin do not finish at once.
+      for (const type of ['call', 'suffering']) await upload(auth, { type }, { content: files['a.webm']! });
+      await waitFor(
+        () => testApp.deps.db.select().from(soulStories).where(eq(soulStories.userId, id)),
+        (rows) => rows.length === 2 && rows.every((row) => row.segmentStatus === 'ready'),
+        RENDER_WAIT_MS,
+      );
+      await expect
+        .poll(async () => (await boss.findJobs(JOIN_JOB, { data: { userId: id } })).map((job) => job.state), {
+          timeout: RENDER_WAIT_MS,
+        })
+        .toEqual(['completed', 'completed']);
+      expect(await cardFiles()).toEqual([]);
+
+      await upload(auth, { type: 'joy' }, { content: files['a.webm']! });
       const ahead = await waitFor(cardFiles, (found) => found.length === 2, RENDER_WAIT_MS);
       const closingAhead = ahead.find((file) => file.includes('closing-card-'))!;
       const closingTime = (await stat(closingAhead)).mtimeMs;
       // The opening card names the pilgrim: a new name before the last memory makes its card again.
       await updateUserDetails(testApp.deps.db, id, { firstName: 'Iago' });
-      for (const type of ['suffering', 'joy', 'what_found_you'])
-        await upload(auth, { type }, { content: files['a.webm']! });
+      await upload(auth, { type: 'what_found_you' }, { content: files['a.webm']! });
       await waitFor(
         async () => (await get('/api/soulstory/concatenated/', auth)).json(),
         (state) => state.status === 'ready',
@@ -344,7 +365,7 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     const { id } = await createUser(testApp);
     const { db } = testApp.deps;
     const { version } = await repository.bumpVersion(db, id);
-    const keys = keepsakeKeysFor(id, version);
+    const keys = { ...keepsakeKeysFor(id, version), videoCrc32: 0 };
     const replaced = await Promise.all(
       [1, 2].map(() => db.transaction((tx) => repository.publishKeepsake(tx, id, version, keys))),
     );
@@ -399,21 +420,67 @@ describe(`a render whose worker was killed, on ${process.env.TEST_DB}`, () => {
       await expect
         .poll(() => boss.getJobById(NORMALISE_JOB, taken!.id), { timeout: 30_000 })
         .toMatchObject({ state: 'completed', retryCount: 1 });
-      // The join asked for once the segment was ready makes the keepsake's cards ahead, in files of its own.
+      // The join asked for once the segment was ready finds three prompts open and ends there.
       await expect
         .poll(async () => (await boss.findJobs(JOIN_JOB, { data: { userId: id } })).map((job) => job.state), {
           timeout: RENDER_WAIT_MS,
         })
         .toEqual(['completed']);
       const userFiles = await listFiles(path.join(testApp.deps.config.mediaDir, 'soul-stories', id));
-      expect(
-        userFiles.filter(
-          (file) => file.includes('.segment.mov') && !isCardKey(path.relative(mediaDir, file)),
-        ),
-      ).toEqual([path.join(mediaDir, segmentKey)]);
+      expect(userFiles.filter((file) => file.includes('.segment.mov'))).toEqual([
+        path.join(mediaDir, segmentKey),
+      ]);
       // The retried render removed its own files; the dead one's wait for the sweep.
       expect(await readdir(temporaryDir)).toEqual([path.basename(partial)]);
     },
     KEEPSAKE_TIMEOUT_MS,
   );
+});
+
+describe(`a join that failed, on ${process.env.TEST_DB}`, () => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await createTestApp({ RUN_MODE: 'web' });
+  }, 300_000);
+
+  afterAll(() => testApp.close());
+
+  const failedVersionOnceGivenUp = async (userId: string) => {
+    const { boss } = testApp.deps.queue;
+    await expect
+      .poll(
+        async () => (await boss.findJobs(RENDER_FAILED_JOB, { data: { userId } })).map((job) => job.state),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toEqual(['completed']);
+    return (await repository.findKeepsake(testApp.deps.db, userId))?.failedVersion;
+  };
+
+  it('is given up only when no other join of the pilgrim is still waiting to run', async () => {
+    const { db, queue } = testApp.deps;
+    const { boss } = queue;
+    const [waited, alone] = await Promise.all([createUser(testApp), createUser(testApp)]);
+    const versions = await Promise.all([waited, alone].map(({ id }) => repository.bumpVersion(db, id)));
+
+    // One pilgrim's join fails with retries left while the next is retrying: the queue, one waiting
+    // join per pilgrim, cannot keep both, so it fails the first outright.
+    await queue.send(JOIN_JOB, { userId: waited.id }, { singletonKey: waited.id });
+    const [running] = await boss.fetch(JOIN_JOB);
+    const next = await queue.send(JOIN_JOB, { userId: waited.id }, { singletonKey: waited.id });
+    await boss.fail(JOIN_JOB, next!);
+    await boss.fail(JOIN_JOB, running!.id);
+    expect(await boss.getJobById(JOIN_JOB, running!.id)).toMatchObject({ state: 'failed', retryCount: 0 });
+
+    // The other pilgrim's join fails its last attempt with nothing after it.
+    await queue.send(JOIN_JOB, { userId: alone.id }, { singletonKey: alone.id, retryLimit: 0 });
+    const [last] = await boss.fetch(JOIN_JOB);
+    await boss.fail(JOIN_JOB, last!.id);
+
+    await queue.startWorkers();
+    expect(await failedVersionOnceGivenUp(waited.id)).toBeNull();
+    expect(await failedVersionOnceGivenUp(alone.id)).toBe(versions[1]!.version);
+  });
 });

@@ -61,6 +61,24 @@ const dominant = ([red, green, blue]: [number, number, number]) => {
   return `other ${red},${green},${blue}`;
 };
 
+/** Where the sound begins and ends in a file, from its stretches of silence. */
+const soundIn = async (tools: MediaTools, file: string) => {
+  const { stderr } = await exec(tools.ffmpeg, [
+    '-hide_banner',
+    '-i',
+    file,
+    '-vn',
+    '-af',
+    'silencedetect=noise=-50dB:d=0.02',
+    '-f',
+    'null',
+    '-',
+  ]);
+  const times = (event: string) =>
+    [...stderr.matchAll(new RegExp(`silence_${event}: ([\\d.]+)`, 'g'))].map((match) => Number(match[1]));
+  return { starts: times('end'), ends: times('start') };
+};
+
 const journeyFacts = {
   firstName: 'Ana',
   route: 'Camino Francés',
@@ -193,10 +211,10 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
     expect(new Set(parameterSets).size).toBe(1);
   });
 
-  it('gives the cards the same audio as every segment: 48 kHz mono PCM, here silent', async () => {
+  it('gives the cards the same audio as every segment: 48 kHz mono AAC, here silent', async () => {
     const probed = await ffprobeJson(path.join(work, 'opening.segment.mov'));
     const audio = probed.streams.find((stream) => stream.codec_type === 'audio') as Record<string, unknown>;
-    expect([audio.codec_name, audio.sample_rate, audio.channels]).toEqual(['pcm_s16le', '48000', 1]);
+    expect([audio.codec_name, audio.sample_rate, audio.channels]).toEqual(['aac', '48000', 1]);
     const { stderr } = await exec(tools.ffmpeg, [
       '-i',
       path.join(work, 'opening.segment.mov'),
@@ -278,9 +296,74 @@ describe('the keepsake pipeline on the system’s ffmpeg', () => {
     expect(dominant(await colourAt(tools, keepsake.output, middleOfClip(3, true)))).toBe('blue');
   }, 60_000);
 
+  it('keeps each memory’s sound with its pictures, and the silence between memories silent', async () => {
+    const [call, photo, portrait, wide] = keepsake.seconds as [number, number, number, number];
+    const memories = [
+      { name: 'call', at: CARD_SECONDS.opening, seconds: call },
+      { name: 'portrait', at: CARD_SECONDS.opening + call + photo, seconds: portrait },
+      { name: 'wide', at: CARD_SECONDS.opening + call + photo + portrait, seconds: wide },
+    ];
+    const expected = { starts: [] as number[], ends: [] as number[] };
+    for (const { name, at, seconds } of memories) {
+      const sound = await soundIn(tools, path.join(work, `${name}.segment.mov`));
+      // A clip's sound runs to its segment's end unless it stopped a moment before.
+      expected.starts.push(sound.starts[0]! + at);
+      expected.ends.push((sound.ends[1] ?? seconds) + at);
+    }
+    const joined = await soundIn(tools, keepsake.output);
+    // The keepsake is silent before the first memory and after the last: one sound per memory, and any
+    // other would be a click where two segments meet.
+    expect(joined.starts.slice(0, -1)).toHaveLength(3);
+    expect(joined.ends.slice(1)).toHaveLength(3);
+    // Each within half an AAC frame (10.7 ms) of where its segment places it.
+    for (const [index, start] of joined.starts.slice(0, -1).entries())
+      expect(Math.abs(start - expected.starts[index]!)).toBeLessThan(0.011);
+    for (const [index, end] of joined.ends.slice(1).entries())
+      expect(Math.abs(end - expected.ends[index]!)).toBeLessThan(0.011);
+  });
+
   it('decodes from start to end without an error', async () => {
     const { stderr } = await exec(tools.ffmpeg, ['-v', 'error', '-i', keepsake.output, '-f', 'null', '-']);
     expect(stderr).toBe('');
+  }, 60_000);
+
+  it('joins a segment rendered before segments carried AAC, encoding its PCM sound at the join', async () => {
+    const segment = (name: string) => path.join(work, `${name}.segment.mov`);
+    const earlier = path.join(work, 'call-pcm.segment.mov');
+    await exec(tools.ffmpeg, [
+      ...['-v', 'error', '-y', '-i', segment('call')],
+      ...['-map', '0', '-c:v', 'copy', '-c:a', 'pcm_s16le', earlier],
+    ]);
+    const output = path.join(work, 'with-an-earlier-segment.mp4');
+    await joinSegments({
+      tools,
+      segments: [
+        { file: segment('opening'), title: 'Ana · Camino Francés' },
+        { file: earlier, title: 'The Call' },
+        { file: segment('wide'), title: 'The Joy' },
+      ],
+      posterSegment: 1,
+      output,
+      poster: path.join(work, 'with-an-earlier-segment.jpg'),
+    });
+    const [call, , , wide] = keepsake.seconds as [number, number, number, number];
+    const [callSound, wideSound, joined] = await Promise.all([
+      soundIn(tools, segment('call')),
+      soundIn(tools, segment('wide')),
+      soundIn(tools, output),
+    ]);
+    const expectedStarts = [
+      CARD_SECONDS.opening + callSound.starts[0]!,
+      CARD_SECONDS.opening + call + wideSound.starts[0]!,
+    ];
+    // The keepsake ends on the last memory's sound here: no closing card, so no silence after it.
+    expect(joined.starts).toHaveLength(2);
+    for (const [index, start] of joined.starts.entries())
+      expect(Math.abs(start - expectedStarts[index]!)).toBeLessThan(0.011);
+    const probed = await ffprobeJson(output);
+    expect(Math.abs(Number(probed.format.duration) - (CARD_SECONDS.opening + call + wide))).toBeLessThan(
+      0.05,
+    );
   }, 60_000);
 });
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -14,11 +14,12 @@ import {
   runFfmpeg,
 } from '#server/media/ffmpeg.ts';
 import type { CardText } from './cards.ts';
+import { spliceSegmentAudio } from './keepsake-audio.ts';
 
 /**
  * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:
- * H.264 720p at a constant 30 fps, and 48 kHz mono PCM audio (AAC segments drift ~21 ms per join
- * from encoder priming; PCM is encoded to AAC once, at the join).
+ * H.264 720p at a constant 30 fps, and 48 kHz mono AAC whose frames the join splices
+ * (keepsake-audio.ts), every segment starting with silence.
  */
 export const SEGMENT = {
   width: 1280,
@@ -72,7 +73,19 @@ const x264 = [
   '-pix_fmt',
   'yuv420p',
 ];
-const pcm = ['-c:a', 'pcm_s16le', '-ar', String(SEGMENT.sampleRate), '-ac', '1'];
+/** Mono AAC (the fast coder) at 48 kHz, spliced at the join without coding it again. */
+const segmentAudio = [
+  '-c:a',
+  'aac',
+  '-aac_coder',
+  'fast',
+  '-b:a',
+  '96k',
+  '-ar',
+  String(SEGMENT.sampleRate),
+  '-ac',
+  '1',
+];
 
 /** Used inside single quotes in a filter graph, where only a quote or backslash would need escaping. */
 const quotedPath = (file: string) => {
@@ -181,7 +194,7 @@ const encodeSegment = async (
       ...x264,
       '-r',
       String(SEGMENT.fps),
-      ...pcm,
+      ...segmentAudio,
       ...(typeof length === 'number' ? ['-t', length.toFixed(6)] : ['-t', length.atMost.toFixed(6)]),
       ...outputOptions,
       '-f',
@@ -444,28 +457,87 @@ export const chapterMetadata = (segments: { title: string; seconds: number }[]) 
   return `;FFMETADATA1\n${chapters.join('\n')}\n`;
 };
 
+/** The end of a stream's last packet, in seconds, from ffmpeg's framecrc listing of its packets. */
+const framecrcSeconds = (listing: string) => {
+  const timeBase = /^#tb 0: (\d+)\/(\d+)$/m.exec(listing);
+  if (!timeBase) throw new MediaToolError('the packet listing has no time base', listing.slice(0, 200));
+  let end = 0;
+  for (const line of listing.split('\n')) {
+    if (line.startsWith('#') || !line.trim()) continue;
+    const [, , pts, duration] = line.split(',').map((field) => Number(field.trim()));
+    if (Number.isFinite(pts) && Number.isFinite(duration)) end = Math.max(end, pts! + duration!);
+  }
+  return (end * Number(timeBase[1])) / Number(timeBase[2]);
+};
+
 /**
- * Joins the segments in order with the concat demuxer: video by stream copy, the PCM audio encoded
- * to AAC once (mono, the fast coder), a chapter for each segment; a poster frame alongside. The
- * chapters are metadata, so the video is still copied.
+ * What the join needs of each segment, in one ffmpeg run that only copies: its audio as ADTS, and
+ * its video's exact length from the list of its packets (nine ffprobe runs took half a second).
+ * A segment rendered before segments carried AAC (PCM) fails the copy; then those are found with
+ * ffprobe and their sound encoded.
+ */
+const readSegments = async (tools: MediaTools, files: string[], temporary: (suffix: string) => string) => {
+  const audio = files.map((_, index) => temporary(`.${index}.aac`));
+  const packets = files.map((_, index) => temporary(`.${index}.packets`));
+  const read = (encoded: boolean[]) =>
+    runFfmpeg(tools, [
+      ...files.flatMap((file) => ['-i', file]),
+      ...files.flatMap((_, index) => [
+        ...['-map', `${index}:a:0`, ...(encoded[index] ? segmentAudio : ['-c:a', 'copy'])],
+        ...['-f', 'adts', audio[index]!],
+        ...['-map', `${index}:v:0`, '-c:v', 'copy', '-f', 'framecrc', packets[index]!],
+      ]),
+    ]);
+  await read(files.map(() => false)).catch(async (error: unknown) => {
+    if (!(error instanceof MediaToolError)) throw error;
+    const probed = await Promise.all(files.map((file) => probe(tools, file)));
+    const encoded = probed.map(
+      (info) => info.streams.find((stream) => stream.codec_type === 'audio')?.codec_name !== 'aac',
+    );
+    if (!encoded.some(Boolean)) throw error;
+    await read(encoded);
+  });
+  return Promise.all(
+    files.map(async (_, index) => ({
+      adts: await readFile(audio[index]!),
+      seconds: framecrcSeconds(await readFile(packets[index]!, 'utf8')),
+    })),
+  );
+};
+
+/**
+ * Joins the segments in order without encoding anything again: the video by stream copy through the
+ * concat demuxer, the AAC audio spliced frame by frame (keepsake-audio.ts), a chapter for each
+ * segment; a poster frame alongside.
  */
 export const joinSegments = async (job: JoinJob): Promise<void> =>
   withTemporaryFiles(job.output, async (temporary) => {
     const list = temporary('.list.txt');
     await writeFile(list, concatList(job.segments));
-    const seconds = await Promise.all(job.segments.map(({ file }) => probeDuration(job.tools, file)));
+    const segments = await readSegments(
+      job.tools,
+      job.segments.map(({ file }) => file),
+      temporary,
+    );
     const chapters = temporary('.chapters.txt');
     await writeFile(
       chapters,
-      chapterMetadata(job.segments.map(({ title }, index) => ({ title, seconds: seconds[index]! }))),
+      chapterMetadata(job.segments.map(({ title }, index) => ({ title, seconds: segments[index]!.seconds }))),
     );
     const partial = temporary('.partial');
     const posterPartial = temporary('.poster');
+    const audio = temporary('.aac');
     // The poster is made while the join runs; a memory can be short.
-    const posterSeconds = seconds[job.posterSegment]!;
+    const posterSeconds = segments[job.posterSegment]!.seconds;
     const posterAt = Math.min(TITLE_SECONDS + 1, posterSeconds * 0.75);
-    await Promise.all([
-      runFfmpeg(
+    const join = async () => {
+      await writeFile(
+        audio,
+        spliceSegmentAudio(
+          segments.map(({ adts, seconds }) => ({ adts, samples: Math.round(seconds * SEGMENT.sampleRate) })),
+        ),
+      );
+      await runFfmpeg(
         job.tools,
         [
           '-f',
@@ -474,6 +546,8 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
           '0',
           '-i',
           list,
+          '-i',
+          audio,
           '-f',
           'ffmetadata',
           '-i',
@@ -481,19 +555,13 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
           '-map',
           '0:v:0',
           '-map',
-          '0:a:0',
+          '1:a:0',
           '-map_metadata',
-          '1',
+          '2',
           '-map_chapters',
-          '1',
-          '-c:v',
+          '2',
+          '-c',
           'copy',
-          '-c:a',
-          'aac',
-          '-aac_coder',
-          'fast',
-          '-b:a',
-          '96k',
           '-movflags',
           '+faststart',
           '-f',
@@ -501,7 +569,10 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
           partial,
         ],
         job.onProgress ? { onProgress: job.onProgress } : {},
-      ),
+      );
+    };
+    await Promise.all([
+      join(),
       runFfmpeg(job.tools, [
         '-ss',
         posterAt.toFixed(3),

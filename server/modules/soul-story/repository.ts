@@ -60,7 +60,7 @@ export const insertStory = async (db: DbOrTx, values: typeof soulStories.$inferI
 export const replaceMedia = async (
   db: DbOrTx,
   id: string,
-  values: { title: string; mediaKey: string; segmentSeconds: number },
+  values: { title: string; mediaKey: string; mediaCrc32: number; segmentSeconds: number },
 ) => {
   const [row] = await db
     .update(soulStories)
@@ -127,7 +127,13 @@ export const lockKeepsake = async (db: DbOrTx, userId: string) => {
 export const clearKeepsakeVideo = (db: DbOrTx, userId: string) =>
   db
     .update(soulStoryKeepsakes)
-    .set({ videoKey: null, posterKey: null, renderedVersion: null, updatedAt: new Date() })
+    .set({
+      videoKey: null,
+      videoCrc32: null,
+      posterKey: null,
+      renderedVersion: null,
+      updatedAt: new Date(),
+    })
     .where(eq(soulStoryKeepsakes.userId, userId));
 
 export const setJoinProgress = (db: DbOrTx, userId: string, version: number, progress: number) =>
@@ -144,7 +150,13 @@ export const publishKeepsake = async (
   db: DbOrTx,
   userId: string,
   version: number,
-  values: { videoKey: string; posterKey: string; openingCardKey?: string; closingCardKey?: string },
+  values: {
+    videoKey: string;
+    videoCrc32: number;
+    posterKey: string;
+    openingCardKey?: string;
+    closingCardKey?: string;
+  },
 ) => {
   const previous = await findKeepsake(db, userId);
   if (!previous || previous.version !== version) return null;

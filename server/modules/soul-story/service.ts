@@ -32,6 +32,8 @@ import * as repository from './repository.ts';
 
 export const NORMALISE_JOB = 'soul-story.normalise';
 export const JOIN_JOB = 'soul-story.join';
+/** Where a render that failed every retry goes, to be recorded as failed. */
+export const RENDER_FAILED_JOB = 'soul-story.render-failed';
 
 export interface NormaliseJobData {
   storyId: string;
@@ -70,8 +72,11 @@ export const cardKeyFor = (userId: string, which: 'opening' | 'closing', card: C
 };
 export const isCardKey = (key: string) => /\/(opening|closing)-card-[^/]+\.segment\.mov$/.test(key);
 
-export const allPromptsTaken = (stories: Pick<StoryRow, 'type'>[]) =>
-  promptIds.every((id) => stories.some((story) => story.type === id));
+const promptsMissing = (stories: Pick<StoryRow, 'type'>[]) =>
+  promptIds.filter((id) => !stories.some((story) => story.type === id)).length;
+export const allPromptsTaken = (stories: Pick<StoryRow, 'type'>[]) => promptsMissing(stories) === 0;
+/** The next Save may complete the keepsake: at most one prompt is still open. */
+export const oneSaveFromComplete = (stories: Pick<StoryRow, 'type'>[]) => promptsMissing(stories) <= 1;
 
 const acceptVideo = (type: FileTypeResult | undefined) => {
   if (type?.mime === 'video/webm') return 'webm';
@@ -144,7 +149,8 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     let seconds: number;
     try {
       seconds = await storage.withLocalFiles([key], async ([file = '']) => {
-        const probed = await probe(deps.mediaTools, file);
+        // A recording's header rarely says how long it is: its packets are listed in the same run.
+        const probed = await probe(deps.mediaTools, file, { packets: key.endsWith('.webm') });
         if (!probed.streams.some((stream) => stream.codec_type === 'video'))
           throw new Error('no video stream');
         return probeDuration(deps.mediaTools, file, probed);
@@ -192,7 +198,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
         const previous = isPhoto ? null : await repository.findPromptTake(tx, userId, incoming.type);
         if (isPhoto && (await repository.countPhotos(tx, userId)) >= MAX_PHOTOS)
           throw new Conflict(messages.photoLimit, 'media');
-        const values = { title, mediaKey: received.key, segmentSeconds };
+        const values = { title, mediaKey: received.key, mediaCrc32: received.crc32, segmentSeconds };
         const saved = previous
           ? await repository.replaceMedia(tx, previous.id, values)
           : await repository.insertStory(tx, {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { crc32 } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soulStoryMessages as messages } from '#contract/soul-story.ts';
 import { type StoryClient, storyClient } from '#test/soul-stories.ts';
@@ -34,7 +35,7 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
     const poster = randomBytes(512);
     await testApp.deps.storage.write(keys.videoKey, video);
     await testApp.deps.storage.write(keys.posterKey, poster);
-    await repository.publishKeepsake(testApp.deps.db, userId, version, keys);
+    await repository.publishKeepsake(testApp.deps.db, userId, version, { ...keys, videoCrc32: crc32(video) });
     return { ...keys, video, poster };
   };
 

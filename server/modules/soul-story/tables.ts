@@ -1,19 +1,23 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
-import { userIdColumn, users } from '#server/identity/tables.ts';
+import { bigint, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { timestampColumns, updatedAtColumn } from '#server/db/columns.ts';
+import { userRowColumns, users } from '#server/identity/tables.ts';
 
 /** One memory: a prompt's video take or a photo, with its normalised segment for the keepsake. */
 export const soulStories = pgTable(
   'soul_stories',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     /** A prompt id or 'photo'. */
     type: text('type').notNull(),
     title: text('title').notNull(),
     kind: text('kind', { enum: ['video', 'photo'] }).notNull(),
     mediaKey: text('media_key').notNull(),
+    /**
+     * The stored file's CRC-32, taken as it was stored, so an export copies the file without reading it
+     * twice; null for memories saved before it was kept.
+     */
+    mediaCrc32: bigint('media_crc32', { mode: 'number' }),
     position: integer('position').notNull(),
     /** The segment's expected length, known at upload, weighs render progress. */
     segmentSeconds: real('segment_seconds').notNull(),
@@ -22,8 +26,7 @@ export const soulStories = pgTable(
       .notNull()
       .default('pending'),
     segmentProgress: integer('segment_progress').notNull().default(0),
-    createdAt: createdAtColumn(),
-    updatedAt: updatedAtColumn(),
+    ...timestampColumns(),
   },
   (table) => [
     index('soul_stories_user_position_idx').on(table.userId, table.position),
@@ -42,6 +45,8 @@ export const soulStoryKeepsakes = pgTable('soul_story_keepsakes', {
   renderedVersion: integer('rendered_version'),
   failedVersion: integer('failed_version'),
   videoKey: text('video_key'),
+  /** The video's CRC-32, taken when it was rendered, for the export; null for keepsakes made before. */
+  videoCrc32: bigint('video_crc32', { mode: 'number' }),
   posterKey: text('poster_key'),
   /** The opening and closing cards joined into the shown video; their keys name their text's digest. */
   openingCardKey: text('opening_card_key'),

@@ -1,4 +1,3 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { storeJobs } from './jobs.ts';
 import { storeRoutes } from './routes.ts';
@@ -7,8 +6,8 @@ import type { StoreService } from './service.ts';
 export { adminOrder } from './schemas.ts';
 export { createStoreService, orderListener, type StoreService } from './service.ts';
 
-export const storeFeature = (deps: AppDeps, service: StoreService): Feature => ({
+export const storeFeature = (service: StoreService): Feature => ({
   name: 'store',
-  routes: storeRoutes(deps, service),
+  routes: storeRoutes(service),
   jobs: storeJobs(service),
 });

@@ -2,39 +2,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
 import { createOrderBody, productList, storeProducts } from '#contract/store.ts';
-import type { AppDeps } from '#server/deps.ts';
-import { publicRead } from '#server/http/caching.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
+import { getFixed } from '#server/http/caching.ts';
 import { createdOrder, orderSummary } from './schemas.ts';
 import type { StoreService } from './service.ts';
 
+/** The store's items as its page lists them. */
+const products = storeProducts.map((product) => ({
+  id: product.id,
+  title: product.title,
+  price: product.priceLabel,
+  priceCents: product.priceCents,
+  sizes: [...product.sizes],
+  link: '/store/order',
+}));
+
 export const storeRoutes =
-  (deps: AppDeps, service: StoreService): FastifyPluginAsyncZod =>
+  (service: StoreService): FastifyPluginAsyncZod =>
   async (app) => {
-    app.get(
-      '/api/store/products/',
-      {
-        ...publicRead(60),
-        schema: {
-          tags: ['store'],
-          summary: 'The three items of the store and their prices in US dollars',
-          response: { 200: productList },
-        },
-      },
-      async () =>
-        storeProducts.map((product) => ({
-          id: product.id,
-          title: product.title,
-          price: product.priceLabel,
-          priceCents: product.priceCents,
-          sizes: [...product.sizes],
-          link: '/store/order',
-        })),
-    );
+    getFixed(app, '/api/store/products/', products, {
+      tags: ['store'],
+      summary: 'The three items of the store and their prices in US dollars',
+      response: { 200: productList },
+    });
 
     app.post(
       '/api/store/orders/',
       {
+        config: { rateLimits: ['store:order'] },
         schema: {
           tags: ['store'],
           summary: 'Place an order: priced by the server in US cents and paid through the payment provider',
@@ -48,10 +42,7 @@ export const storeRoutes =
           },
         },
       },
-      async (request, reply) => {
-        await limit(deps, 'store:order', request.ip);
-        return reply.status(201).send(await service.placeOrder(request.body));
-      },
+      async (request, reply) => reply.status(201).send(await service.placeOrder(request.body)),
     );
 
     app.get(

@@ -12,6 +12,7 @@ export const surveyRoutes =
       {
         // Signed in or not: a signed-in pilgrim's answers are linked to the account, for its export.
         preHandler: auth.optional,
+        config: { rateLimits: ['survey:ip'] },
         schema: {
           tags: ['community'],
           summary: 'Submit the feedback survey; a repeated submissionId is stored once',
@@ -20,7 +21,7 @@ export const surveyRoutes =
         },
       },
       async (request, reply) => {
-        const id = await service.submitSurvey(request.body, request.ip, request.userId);
+        const id = await service.submitSurvey(request.body, request.userId);
         return reply.status(201).send({ ok: true as const, id });
       },
     );

@@ -9,10 +9,9 @@ import {
   yesNoQuestions,
 } from '#contract/survey.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
 import * as repository from './repository.ts';
 
-type SurveyDeps = Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>;
+type SurveyDeps = Pick<AppDeps, 'db'>;
 
 /** Every answer, without the submission id that only deduplicates. */
 const toItem = ({
@@ -31,14 +30,8 @@ export const createSurveyService = (deps: SurveyDeps) => {
    * Stores the answers, with the pilgrim when signed in; the same submission sent again (after a lost
    * response) is stored once.
    */
-  const submitSurvey = async (
-    answers: SurveyAnswers,
-    clientAddress: string,
-    userId: string | null,
-  ): Promise<string> => {
-    await limit(deps, 'survey:ip', clientAddress);
-    return repository.insertOnce(db, answers, userId);
-  };
+  const submitSurvey = (answers: SurveyAnswers, userId: string | null): Promise<string> =>
+    repository.insertOnce(db, answers, userId);
 
   /** A pilgrim's own answers, as the admin sees them. */
   const answersOf = async (userId: string) => (await repository.listForUser(db, userId)).map(toItem);

@@ -14,11 +14,10 @@ import {
   streamEvents,
 } from '#contract/vela.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
-import { publicRead } from '#server/http/caching.ts';
+import { getOwn, signedIn, userIdOf } from '#server/http/auth-guard.ts';
+import { getFixed } from '#server/http/caching.ts';
 import { eventFrame, writeEventStreamHead } from '#server/http/event-stream.ts';
 import { fileResponse } from '#server/http/openapi.ts';
-import { limit } from '#server/http/rate-limit-rules.ts';
 import type { ChatService } from './chat-service.ts';
 import { chatMarkdown, chatTranscript } from './history-export.ts';
 import { ProviderError } from './providers/index.ts';
@@ -125,15 +124,11 @@ export const velaRoutes =
       },
     );
 
-    app.get(
-      '/api/chat/history/',
-      signedIn(deps.auth, {
-        tags: ['vela'],
-        summary: 'The conversation so far, the mode Vela runs in, and the pilgrim’s helpline country',
-        response: { 200: historyResponse },
-      }),
-      async (request) => chat.history(userIdOf(request)),
-    );
+    getOwn(app, deps.auth, '/api/chat/history/', chat.history, {
+      tags: ['vela'],
+      summary: 'The conversation so far, the mode Vela runs in, and the pilgrim’s helpline country',
+      response: { 200: historyResponse },
+    });
 
     app.get(
       '/api/chat/history/export/',
@@ -169,45 +164,30 @@ export const velaRoutes =
       async (request) => ({ deleted: await chat.clear(userIdOf(request)) }),
     );
 
-    app.get(
-      '/api/chat/config/',
-      {
-        ...publicRead(60),
-        schema: {
-          tags: ['vela'],
-          summary: 'The mode Vela runs in and the teacher named by the fourth worldview',
-          response: { 200: chatConfigResponse },
-        },
-      },
-      async () => chat.config(),
-    );
+    getFixed(app, '/api/chat/config/', chat.config(), {
+      tags: ['vela'],
+      summary: 'The mode Vela runs in and the teacher named by the fourth worldview',
+      response: { 200: chatConfigResponse },
+    });
 
-    app.get(
-      '/api/chat/helplines/',
-      {
-        ...publicRead(60),
-        schema: {
-          tags: ['vela'],
-          summary: 'Crisis and abuse helplines by country, with the international directory',
-          response: { 200: helplinesResponse },
-        },
-      },
-      async () => chat.helplines(),
-    );
+    getFixed(app, '/api/chat/helplines/', chat.helplines(), {
+      tags: ['vela'],
+      summary: 'Crisis and abuse helplines by country, with the international directory',
+      response: { 200: helplinesResponse },
+    });
 
     app.post(
       '/api/reminder/schedule/',
-      signedIn(deps.auth, {
-        tags: ['vela'],
-        summary:
-          'Plan the Soul Story prompts and reflection nudges at 9:00 local time, replacing any earlier plan',
-        body: reminderScheduleRequest,
-        response: { 200: reminderScheduleResponse, 400: errorBody, 429: errorBody },
-      }),
-      async (request) => {
-        const userId = userIdOf(request);
-        await limit(deps, 'reminder:user', userId);
-        return scheduleReminders(deps, userId, request.body);
+      {
+        ...signedIn(deps.auth, {
+          tags: ['vela'],
+          summary:
+            'Plan the Soul Story prompts and reflection nudges at 9:00 local time, replacing any earlier plan',
+          body: reminderScheduleRequest,
+          response: { 200: reminderScheduleResponse, 400: errorBody, 429: errorBody },
+        }),
+        config: { rateLimits: ['reminder:user'] },
       },
+      async (request) => scheduleReminders(deps, userIdOf(request), request.body),
     );
   };

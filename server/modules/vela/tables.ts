@@ -1,13 +1,12 @@
 import { date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { createdAtColumn, idColumn, updatedAtColumn } from '#server/db/columns.ts';
-import { userIdColumn, users } from '#server/identity/tables.ts';
+import { createdAtColumn, updatedAtColumn } from '#server/db/columns.ts';
+import { userIdColumn, userRowColumns, users } from '#server/identity/tables.ts';
 
 /** The conversation with Vela, kept per user so it is there when they come back. */
 export const chatMessages = pgTable(
   'chat_messages',
   {
-    id: idColumn(),
-    userId: userIdColumn(),
+    ...userRowColumns(),
     role: text('role', { enum: ['user', 'assistant'] }).notNull(),
     content: text('content').notNull(),
     /** A message that matched a safety group: shown in the history, never shown to a model. */

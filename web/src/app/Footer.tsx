@@ -14,13 +14,16 @@ import { useIntersection } from '@mantine/hooks';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconMail } from '@tabler/icons-react';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import { footerLinks, socialLinks } from './navigation.ts';
 
 // The subscribe form brings its validation schemas; it loads as the visitor nears it, so a phone
 // reading the first screen never downloads them.
-const SubscribeForm = lazy(async () => ({
-  default: (await import('../features/newsletter/SubscribeForm.tsx')).SubscribeForm,
-}));
+const SubscribeForm = lazy(
+  loadChunk(async () => ({
+    default: (await import('../features/newsletter/SubscribeForm.tsx')).SubscribeForm,
+  })),
+);
 
 const SUBSCRIBE_FORM_HEIGHT = 120;
 

@@ -2,6 +2,7 @@ import { Anchor, Box, Burger, Button, Group, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink as RouterNavLink } from 'react-router';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 // Straight to the two modules, not the feature's index: the shell must not pull in the sign-up form's country list.
 import { useCurrentUser } from '../features/auth/api/current-user.ts';
 import { useLogout } from '../features/auth/logout.ts';
@@ -9,8 +10,8 @@ import { useSession } from '../shared/session.ts';
 import { mainLinks } from './navigation.ts';
 
 // Menus and the drawer load on demand, keeping the first page's JavaScript small.
-const AccountMenu = lazy(() => import('./AccountMenu.tsx'));
-const MobileMenu = lazy(() => import('./MobileMenu.tsx'));
+const AccountMenu = lazy(loadChunk(() => import('./AccountMenu.tsx')));
+const MobileMenu = lazy(loadChunk(() => import('./MobileMenu.tsx')));
 
 export const HEADER_HEIGHT = 64;
 

@@ -2,12 +2,13 @@ import { Box } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
 import { lazy, Suspense, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import { Footer } from './Footer.tsx';
 import { HEADER_HEIGHT, Header } from './Header.tsx';
 
 // Toasts render from their own chunk, fetched with the first toast: notifications raised before it
 // arrives wait in Mantine's store, and a visit that raises none never downloads it.
-const Toaster = lazy(() => import('./Toaster.tsx'));
+const Toaster = lazy(loadChunk(() => import('./Toaster.tsx')));
 
 const useHasToasted = () => {
   const { notifications, queue } = useNotifications();

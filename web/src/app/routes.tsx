@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import HomePage from '../features/home/HomePage.tsx';
 import { NotFoundPage } from '../shared/NotFoundPage.tsx';
 import { Layout } from './Layout.tsx';
@@ -22,7 +23,7 @@ const pageModules = import.meta.glob<PageModule>([
 const loaderOf = (module: string) => {
   const load = pageModules[`../features/${module}`];
   if (!load) throw new Error(`No page module ${module}`);
-  return load;
+  return loadChunk(load);
 };
 
 const publicRoute = ([path, module]: [string, string]): RouteObject => ({

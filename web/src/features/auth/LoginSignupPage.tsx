@@ -1,13 +1,20 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { loadChunk } from '#web/shared/load-chunk.ts';
+import { useLazyDialog } from '#web/shared/use-lazy-dialog.ts';
 import { AuthForm } from './components/AuthForm.tsx';
-import { ForgotPasswordDialog } from './components/ForgotPasswordDialog.tsx';
 import type { AuthMode } from './validation.ts';
+
+// The dialog (a modal, its focus trap and portal) loads when first asked for: most visits only sign in.
+const ForgotPasswordDialog = lazy(
+  loadChunk(async () => ({
+    default: (await import('./components/ForgotPasswordDialog.tsx')).ForgotPasswordDialog,
+  })),
+);
 
 export default function LoginSignupPage() {
   const [mode, setMode] = useState<AuthMode>('login');
-  const [forgotOpen, forgot] = useDisclosure(false);
+  const forgot = useLazyDialog();
   return (
     <Container size={460} py={60}>
       <Stack gap="lg">
@@ -23,7 +30,11 @@ export default function LoginSignupPage() {
           <AuthForm mode={mode} onModeChange={setMode} onForgotPassword={forgot.open} />
         </Paper>
       </Stack>
-      <ForgotPasswordDialog opened={forgotOpen} onClose={forgot.close} />
+      {forgot.mounted && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog opened={forgot.opened} onClose={forgot.close} />
+        </Suspense>
+      )}
     </Container>
   );
 }

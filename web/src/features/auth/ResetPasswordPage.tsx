@@ -2,6 +2,7 @@ import { Alert, Button, Container, Loader, Paper, PasswordInput, Stack, Text, Ti
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { authMessages } from '#contract/auth.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { errorMessage } from '#web/shared/http.ts';
 import { resetPassword } from './api/reset-password.ts';
@@ -69,16 +70,14 @@ function NewPasswordForm({ token }: { token: string }) {
         <PasswordInput
           label="New Password"
           autoComplete="new-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...bindText(password, setPassword)}
           error={errors.password}
           maxLength={256}
         />
         <PasswordInput
           label="Confirm New Password"
           autoComplete="new-password"
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.currentTarget.value)}
+          {...bindText(confirmation, setConfirmation)}
           error={errors.confirmation}
           maxLength={256}
         />

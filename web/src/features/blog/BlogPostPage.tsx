@@ -1,20 +1,19 @@
 import { Alert, Button, Container, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { blogMessages } from '#contract/blog.ts';
 import { formatLongDate } from '#web/shared/dates.ts';
 import { ApiError } from '#web/shared/http.ts';
+import { useGoBack } from '#web/shared/use-go-back.ts';
 import { usePost } from './api/get-post.ts';
 import { PostBody } from './components/PostBody.tsx';
 
 export default function BlogPostPage() {
   const { id = '' } = useParams();
   const post = usePost(id);
-  const navigate = useNavigate();
-  const location = useLocation();
   // Arriving straight from a shared link there is no page to go back to, so back leads to the list.
-  const goBack = () => (location.key === 'default' ? navigate('/blog') : navigate(-1));
+  const goBack = useGoBack('/blog');
   const notFound = post.error instanceof ApiError && post.error.status === 404;
 
   useEffect(() => {

@@ -1,6 +1,6 @@
 import { Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { emailField } from '#contract/common.ts';
 import {
   type DonationFrequency,
@@ -12,13 +12,21 @@ import {
   poundsToPence,
   rewardFor,
 } from '#contract/donations.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import { useSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
+import { useLazyDialog } from '#web/shared/use-lazy-dialog.ts';
 import { useStripeReadyDocument } from '../payments/index.ts';
-import { DonationDialog } from './components/DonationDialog.tsx';
 import { chosenAmount, type GiftChoice, GiftChooser } from './components/GiftChooser.tsx';
 import { RewardsList } from './components/RewardsList.tsx';
+
+// The payment dialog (a modal, its focus trap, the amount input) loads when a gift is first made, so that
+// the page's first screen does not wait for it.
+const DonationDialog = lazy(
+  loadChunk(async () => ({ default: (await import('./components/DonationDialog.tsx')).DonationDialog })),
+);
 
 interface ThankYou {
   pence: number;
@@ -59,7 +67,7 @@ export default function DonatePage() {
   const [email, setEmail] = useState(session.email ?? '');
   const [emailError, setEmailError] = useState<string | null>(null);
   const [amountError, setAmountError] = useState<string | null>(null);
-  const [opened, setOpened] = useState(false);
+  const dialog = useLazyDialog();
   const [thankYou, setThankYou] = useState<ThankYou | null>(null);
   const amount = poundsToPence(chosenAmount(choice));
 
@@ -69,13 +77,13 @@ export default function DonatePage() {
     setAmountError('error' in amount ? amount.error : null);
     if (parsedEmail.success && 'pence' in amount) {
       setEmail(parsedEmail.data);
-      setOpened(true);
+      dialog.open();
     }
   };
 
   const paid = () => {
     if (!('pence' in amount)) return;
-    setOpened(false);
+    dialog.close();
     setThankYou({ pence: amount.pence, frequency: choice.frequency, email });
     toast('success', donationMessages.thankYouTitle, donationMessages.thankYou);
   };
@@ -107,9 +115,8 @@ export default function DonatePage() {
                     type="email"
                     autoComplete="email"
                     required
-                    value={email}
+                    {...bindText(email, setEmail)}
                     error={emailError}
-                    onChange={(event) => setEmail(event.currentTarget.value)}
                   />
                   <Button size="md" onClick={contribute} style={{ alignSelf: 'flex-start' }}>
                     Contribute
@@ -123,14 +130,18 @@ export default function DonatePage() {
           </Grid.Col>
         </Grid>
       </Stack>
-      <DonationDialog
-        opened={opened}
-        onClose={() => setOpened(false)}
-        choice={choice}
-        onChoice={setChoice}
-        email={email}
-        onPaid={paid}
-      />
+      {dialog.mounted && (
+        <Suspense fallback={null}>
+          <DonationDialog
+            opened={dialog.opened}
+            onClose={dialog.close}
+            choice={choice}
+            onChoice={setChoice}
+            email={email}
+            onPaid={paid}
+          />
+        </Suspense>
+      )}
     </Container>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { emailField } from '#contract/common.ts';
 import { newsletterMessages } from '#contract/newsletter.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useSubscribe } from './api/subscribe.ts';
@@ -59,8 +60,7 @@ export function SubscribeForm() {
             placeholder="you@example.com"
             autoComplete="email"
             maxLength={254}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
+            {...bindText(email, setEmail)}
             error={errors.email}
             style={{ flex: 1 }}
           />

@@ -12,9 +12,10 @@ import {
 } from '@mantine/core';
 import { IconArrowLeft, IconChecks } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { PROMPT_COUNT, progressPercent, prompts } from '#contract/prompts.ts';
+import { MutationButton } from '#web/shared/MutationButton.tsx';
 import { toast } from '#web/shared/toast.ts';
+import { useGoBack } from '#web/shared/use-go-back.ts';
 import { useCompletedPrompts } from '../soul-story/index.ts';
 import { useNotifications } from './api/get-notifications.ts';
 import { useMarkAllRead } from './api/mark-all-read.ts';
@@ -22,8 +23,8 @@ import { PromptCard } from './components/PromptCard.tsx';
 import { RecentMessages } from './components/RecentMessages.tsx';
 
 export default function NotificationsPage() {
-  const navigate = useNavigate();
-  const location = useLocation();
+  // Arriving straight from a link there is no page to go back to, so back leads home.
+  const goBack = useGoBack('/');
   const notifications = useNotifications();
   const completed = useCompletedPrompts();
   const markAllRead = useMarkAllRead();
@@ -31,16 +32,11 @@ export default function NotificationsPage() {
   useEffect(() => {
     if (notifications.isError) toast('error', 'Failed to load notifications');
   }, [notifications.isError]);
-  useEffect(() => {
-    if (completed.error) console.warn('Could not load the completed prompts', completed.error);
-  }, [completed.error]);
 
   const completedIds = completed.data ?? [];
   const percent = progressPercent(completedIds);
   const doneCount = prompts.filter((prompt) => completedIds.includes(prompt.id)).length;
   const hasUnread = (notifications.data ?? []).some((item) => !item.read);
-  // Arriving straight from a link there is no page to go back to, so back leads home.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
 
   return (
     <Container size="lg" py="xl">
@@ -50,14 +46,9 @@ export default function NotificationsPage() {
             Back
           </Button>
           {hasUnread && (
-            <Button
-              variant="light"
-              leftSection={<IconChecks size={16} />}
-              onClick={() => markAllRead.mutate()}
-              loading={markAllRead.isPending}
-            >
+            <MutationButton variant="light" leftSection={<IconChecks size={16} />} mutation={markAllRead}>
               Mark all read
-            </Button>
+            </MutationButton>
           )}
         </Group>
         <Title order={1}>Notifications</Title>

@@ -2,7 +2,7 @@ import { Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { nextPrompt, type Prompt, promptById, prompts } from '#contract/prompts.ts';
-import { soulStoryMessages } from '#contract/soul-story.ts';
+import { type StoryType, soulStoryMessages } from '#contract/soul-story.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useCompletedPrompts } from './api/get-completed-prompts.ts';
 import { useStories } from './api/get-stories.ts';
@@ -29,18 +29,15 @@ export default function SoulStoryPage() {
   useEffect(() => {
     if (stories.isError) toast('error', soulStoryMessages.loadFailed);
   }, [stories.isError]);
-  useEffect(() => {
-    if (completed.error) console.warn('Could not load the completed prompts', completed.error);
-  }, [completed.error]);
 
   const completedIds = completed.data ?? [];
   const prompt = routedPrompt(location.state) ?? nextPrompt(completedIds);
   const allComplete = prompts.every((each) => completedIds.includes(each.id));
   const photoCount = (stories.data ?? []).filter((story) => story.type === 'photo').length;
 
-  const onSaved = () => {
+  const onSaved = (type: StoryType) => {
     if (location.state) navigate('.', { replace: true, state: null });
-    return reload();
+    return reload(type);
   };
 
   return (

@@ -3,13 +3,11 @@ import {
   Button,
   Container,
   Grid,
-  Group,
   NumberInput,
   Paper,
   Select,
   Stack,
   Text,
-  TextInput,
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -17,6 +15,7 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { createOrderBody, type OrderSummary as Order, storeMessages } from '#contract/store.ts';
+import { type TextField, TextFields } from '#web/shared/forms/TextFields.tsx';
 import { ApiError, errorMessage } from '#web/shared/http.ts';
 import { useSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
@@ -24,6 +23,19 @@ import { CardPayment, useStripeReadyDocument } from '../payments/index.ts';
 import { useCreateOrder } from './api/create-order.ts';
 import { type StoreProduct, useProducts } from './api/products.ts';
 import { OrderSummary, type SummaryLine } from './components/OrderSummary.tsx';
+
+/** Who the order goes to, in the order a parcel's label reads. */
+const contactAndAddressInputs: readonly (TextField | TextField[])[] = [
+  { path: 'name', label: 'Full name', autoComplete: 'name' },
+  { path: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { path: 'address.line1', label: 'Address', autoComplete: 'address-line1' },
+  { path: 'address.line2', label: 'Address line 2 (optional)', autoComplete: 'address-line2' },
+  [
+    { path: 'address.city', label: 'City', autoComplete: 'address-level2' },
+    { path: 'address.postalCode', label: 'Postal code', autoComplete: 'postal-code' },
+  ],
+  { path: 'address.country', label: 'Country', autoComplete: 'country-name' },
+];
 
 type Step =
   | { name: 'details' }
@@ -137,40 +149,7 @@ export default function StoreOrderPage() {
                       allowDecimal={false}
                       {...form.getInputProps('quantity')}
                     />
-                    <TextInput label="Full name" autoComplete="name" {...form.getInputProps('name')} />
-                    <TextInput
-                      label="Email"
-                      type="email"
-                      autoComplete="email"
-                      {...form.getInputProps('email')}
-                    />
-                    <TextInput
-                      label="Address"
-                      autoComplete="address-line1"
-                      {...form.getInputProps('address.line1')}
-                    />
-                    <TextInput
-                      label="Address line 2 (optional)"
-                      autoComplete="address-line2"
-                      {...form.getInputProps('address.line2')}
-                    />
-                    <Group grow align="flex-start">
-                      <TextInput
-                        label="City"
-                        autoComplete="address-level2"
-                        {...form.getInputProps('address.city')}
-                      />
-                      <TextInput
-                        label="Postal code"
-                        autoComplete="postal-code"
-                        {...form.getInputProps('address.postalCode')}
-                      />
-                    </Group>
-                    <TextInput
-                      label="Country"
-                      autoComplete="country-name"
-                      {...form.getInputProps('address.country')}
-                    />
+                    <TextFields form={form} fields={contactAndAddressInputs} />
                     <Button type="submit" loading={placeOrder.isPending} style={{ alignSelf: 'flex-start' }}>
                       Continue to payment
                     </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import {
   vibes,
   worldviewMessages,
 } from '#contract/vela.ts';
+import { MutationButton } from '#web/shared/MutationButton.tsx';
 import { toast } from '#web/shared/toast.ts';
 import { useClearHistory } from './api/clear-history.ts';
 import { useDownloadHistory } from './api/download-history.ts';
@@ -135,22 +136,12 @@ export default function ChatPage() {
           <Title order={1}>Chat with Vela</Title>
           {stage === 'chat' && chat.entries.length > 0 && (
             <Group gap="xs">
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => download.mutate()}
-                loading={download.isPending}
-              >
+              <MutationButton variant="subtle" size="compact-sm" mutation={download}>
                 {chatMessages.downloadHistory}
-              </Button>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                onClick={() => clear.mutate()}
-                loading={clear.isPending}
-              >
+              </MutationButton>
+              <MutationButton variant="subtle" size="compact-sm" mutation={clear}>
                 {chatMessages.clearHistory}
-              </Button>
+              </MutationButton>
             </Group>
           )}
         </Group>

@@ -1,8 +1,9 @@
-import { Button, Card, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { chatMessages } from '#contract/vela.ts';
 import { isIsoDate, todayIso } from '#web/shared/dates.ts';
+import { SectionHeading } from '#web/shared/SectionHeading.tsx';
 import { toast } from '#web/shared/toast.ts';
 import { useJourney } from './api/get-journey.ts';
 import { velaKeys } from './api/keys.ts';
@@ -77,14 +78,9 @@ function JourneySettingsForm(props: {
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="journey-settings-title">
       <Stack>
-        <div>
-          <Title order={2} size="h3" id="journey-settings-title">
-            {journeySettingsMessages.title}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {journeySettingsMessages.description}
-          </Text>
-        </div>
+        <SectionHeading id="journey-settings-title" title={journeySettingsMessages.title}>
+          {journeySettingsMessages.description}
+        </SectionHeading>
         <StartDateField
           value={startDate}
           error={dateError}

@@ -1,14 +1,21 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { type AuthResponse, authMessages } from '#contract/auth.ts';
 import { errorMessage } from '#web/shared/http.ts';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import { saveSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
 import { login } from '../api/login.ts';
 import { register } from '../api/register.ts';
 import { type AuthErrors, type AuthMode, type AuthValues, validateAuthForm } from '../validation.ts';
-import { CountrySelect } from './CountrySelect.tsx';
+
+// The country list (a searchable select, its popover and 250 countries) loads when registering: most
+// visits only sign in.
+const CountrySelect = lazy(
+  loadChunk(async () => ({ default: (await import('./CountrySelect.tsx')).CountrySelect })),
+);
+const nationalityLabel = { label: 'Nationality', placeholder: 'Choose your country' };
 
 const emptyValues: AuthValues = { username: '', email: '', password: '', nationality: null };
 
@@ -113,7 +120,11 @@ export function AuthForm({
           error={errors.password}
           maxLength={256}
         />
-        {registering && <CountrySelect value={values.nationality} onChange={set('nationality')} />}
+        {registering && (
+          <Suspense fallback={<TextInput {...nationalityLabel} disabled />}>
+            <CountrySelect {...nationalityLabel} value={values.nationality} onChange={set('nationality')} />
+          </Suspense>
+        )}
         {!registering && (
           <Group justify="flex-end">
             <Anchor component="button" type="button" size="sm" onClick={onForgotPassword}>

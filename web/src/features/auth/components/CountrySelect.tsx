@@ -7,8 +7,6 @@ const options = countries.map((country) => ({ value: country.code, label: countr
 export function CountrySelect(props: Omit<SelectProps, 'data'>) {
   return (
     <Select
-      label="Nationality"
-      placeholder="Choose your country"
       searchable
       clearable
       nothingFoundMessage="No country matches"

@@ -2,6 +2,7 @@ import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { authMessages } from '#contract/auth.ts';
 import { emailField } from '#contract/common.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 
@@ -59,8 +60,7 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
               label="Email"
               type="email"
               autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.currentTarget.value)}
+              {...bindText(email, setEmail)}
               error={error}
               data-autofocus
             />

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { BlogPost } from '#contract/blog.ts';
+import { type BlogPost, blogListQueryKey } from '#contract/blog.ts';
 import { api } from '#web/shared/http.ts';
 
 export const blogKeys = {
-  list: () => ['blog', 'list'] as const,
+  list: () => blogListQueryKey,
   post: (idOrSlug: string) => ['blog', 'post', idOrSlug] as const,
 };
 

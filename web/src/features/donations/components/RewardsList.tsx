@@ -1,6 +1,7 @@
-import { List, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
 import { supporterRewards } from '#contract/donations.ts';
+import { SectionHeading } from '#web/shared/SectionHeading.tsx';
 
 const ascending = [...supporterRewards].reverse();
 
@@ -9,13 +10,10 @@ export function RewardsList({ current }: { current: string | null }) {
   return (
     <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="rewards-title">
       <Stack gap="sm">
-        <Title order={2} size="h3" id="rewards-title">
-          Supporter rewards
-        </Title>
-        <Text size="sm" c="gray.7">
+        <SectionHeading id="rewards-title" title="Supporter rewards">
           Give monthly and receive a thank-you gift. A yearly gift counts as a twelfth of its amount each
           month.
-        </Text>
+        </SectionHeading>
         <List
           spacing="xs"
           icon={

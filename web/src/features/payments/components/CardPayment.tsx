@@ -1,13 +1,14 @@
 import { Alert, Loader } from '@mantine/core';
 import { lazy, Suspense, useEffect } from 'react';
 import { paymentMessages } from '#contract/payments.ts';
+import { loadChunk } from '#web/shared/load-chunk.ts';
 import { usePaymentsConfig } from '../api/payments-config.ts';
 import { documentAllowsStripe } from '../stripe.ts';
 import type { CardFormProps } from './card-form-props.ts';
 import { TestCardForm } from './TestCardForm.tsx';
 
 // Stripe's code loads only when Stripe is configured; test mode fetches nothing from Stripe.
-const StripeCardForm = lazy(() => import('./StripeCardForm.tsx'));
+const StripeCardForm = lazy(loadChunk(() => import('./StripeCardForm.tsx')));
 
 /** The card form the configuration calls for: Stripe's card element, or test mode's own form. */
 export function CardPayment(props: CardFormProps) {

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconFlask } from '@tabler/icons-react';
 import { useState } from 'react';
 import { paymentMessages } from '#contract/payments.ts';
+import { type TextField, TextFields } from '#web/shared/forms/TextFields.tsx';
 import { ApiError, errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { confirmTestCard } from '../api/confirm-test-card.ts';
@@ -10,6 +11,20 @@ import type { CardFormProps } from './card-form-props.ts';
 import { PaymentFailure } from './PaymentFailure.tsx';
 
 const cardFields = ['cardNumber', 'expiry', 'cvc'] as const;
+
+const cardInputs: readonly (TextField | TextField[])[] = [
+  {
+    path: 'cardNumber',
+    label: 'Card number',
+    inputMode: 'numeric',
+    autoComplete: 'cc-number',
+    placeholder: '4242 4242 4242 4242',
+  },
+  [
+    { path: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', placeholder: '12/34' },
+    { path: 'cvc', label: 'CVC', inputMode: 'numeric', autoComplete: 'cc-csc', placeholder: '123' },
+  ],
+];
 
 /** Test mode's own card form: the server answers for the well-known test cards; no card is charged. */
 export function TestCardForm({ clientSecret, payLabel, onPaid }: CardFormProps) {
@@ -63,28 +78,7 @@ export function TestCardForm({ clientSecret, payLabel, onPaid }: CardFormProps) 
             Use the test card 4242 4242 4242 4242 with any future date and any three digits.
           </Text>
         </Alert>
-        <TextInput
-          label="Card number"
-          inputMode="numeric"
-          autoComplete="cc-number"
-          placeholder="4242 4242 4242 4242"
-          {...form.getInputProps('cardNumber')}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label="Expiry (MM/YY)"
-            autoComplete="cc-exp"
-            placeholder="12/34"
-            {...form.getInputProps('expiry')}
-          />
-          <TextInput
-            label="CVC"
-            inputMode="numeric"
-            autoComplete="cc-csc"
-            placeholder="123"
-            {...form.getInputProps('cvc')}
-          />
-        </Group>
+        <TextFields form={form} fields={cardInputs} />
         <PaymentFailure message={failure} />
         <Button type="submit" loading={paying || !clientSecret} disabled={!clientSecret}>
           {payLabel}

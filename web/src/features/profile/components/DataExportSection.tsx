@@ -3,6 +3,7 @@ import { IconDownload } from '@tabler/icons-react';
 import { exportMessages } from '#contract/account.ts';
 import { formatLongDate } from '#web/shared/dates.ts';
 import { errorMessage } from '#web/shared/http.ts';
+import { MutationButton } from '#web/shared/MutationButton.tsx';
 import { useAccountExport, useRequestAccountExport } from '../api/account-export.ts';
 
 const megabytes = (bytes: number) => `${Math.max(0.1, bytes / 1_000_000).toFixed(1)} MB`;
@@ -13,18 +14,17 @@ export function DataExportSection() {
   const request = useRequestAccountExport();
   const status = current.data?.status;
   const ask = (
-    <Button
+    <MutationButton
       variant={status === 'failed' ? 'filled' : 'light'}
       leftSection={<IconDownload size={16} aria-hidden />}
-      onClick={() => request.mutate()}
-      loading={request.isPending}
+      mutation={request}
     >
       {status === 'failed'
         ? exportMessages.retry
         : status === 'ready'
           ? exportMessages.again
           : exportMessages.button}
-    </Button>
+    </MutationButton>
   );
 
   return (

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { accountErasure, accountMessages } from '#contract/account.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { clearSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
@@ -63,8 +64,7 @@ function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
         <PasswordInput
           label="Your password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.currentTarget.value)}
+          {...bindText(password, setPassword)}
           error={error}
           data-autofocus
           required

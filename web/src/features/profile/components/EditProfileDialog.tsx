@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { MAX_NAME_LENGTH } from '#contract/auth.ts';
 import { MAX_BIO_LENGTH, type Profile, profileMessages } from '#contract/profile.ts';
 import { updateUser } from '#web/features/auth/index.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { useReloadProfile } from '../api/reload.ts';
@@ -38,8 +39,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
         <TextInput
           label="Name"
           autoComplete="name"
-          value={name}
-          onChange={(event) => setName(event.currentTarget.value)}
+          {...bindText(name, setName)}
           maxLength={MAX_NAME_LENGTH}
           data-autofocus
         />
@@ -47,8 +47,7 @@ function EditProfileForm({ profile, onDone }: { profile: Profile; onDone: () => 
         <Textarea
           label="Bio"
           rows={5}
-          value={bio}
-          onChange={(event) => setBio(event.currentTarget.value)}
+          {...bindText(bio, setBio)}
           maxLength={MAX_BIO_LENGTH}
           description={`${bio.length}/${MAX_BIO_LENGTH}`}
         />

@@ -53,7 +53,7 @@ interface Props {
   /** The prompt to record next, or none when every prompt has its take. */
   prompt: Prompt | undefined;
   photoCount: number;
-  onSaved: () => void;
+  onSaved: (type: StoryType) => void;
 }
 
 export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
@@ -225,7 +225,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
     if (recordingUpload.current === uploading) recordingUpload.current = null;
     toast('success', soulStoryMessages.saved);
     reset();
-    onSaved();
+    onSaved(type);
   };
 
   /** After Save, a recorded take's progress is the share of its bytes the server holds. */

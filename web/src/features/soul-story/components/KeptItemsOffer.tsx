@@ -2,7 +2,7 @@ import { Button, Card, Group, Stack, Text } from '@mantine/core';
 import { IconCloudUpload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { promptById } from '#contract/prompts.ts';
-import { soulStoryMessages } from '#contract/soul-story.ts';
+import { type StoryType, soulStoryMessages } from '#contract/soul-story.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
 import { isSending, type SendState, sendUntilConfirmed } from '../send-kept.ts';
@@ -80,7 +80,7 @@ function Offer({ item, onDone }: OfferProps) {
 }
 
 /** Takes and photos a reload, a crash or a closed tab left unsent, offered to finish or discard. */
-export function KeptItemsOffer({ onSaved }: { onSaved: () => void }) {
+export function KeptItemsOffer({ onSaved }: { onSaved: (type: StoryType) => void }) {
   const keeper = useTakeKeeper();
   const [items, setItems] = useState<KeptItem[]>([]);
   useEffect(() => {
@@ -102,7 +102,7 @@ export function KeptItemsOffer({ onSaved }: { onSaved: () => void }) {
           item={item}
           onDone={(saved) => {
             setItems((current) => current.filter((each) => each.id !== item.id));
-            if (saved) onSaved();
+            if (saved) onSaved(item.type);
           }}
         />
       ))}

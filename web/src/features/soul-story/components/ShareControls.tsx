@@ -9,6 +9,7 @@ import {
 } from '@tabler/icons-react';
 import { useRef } from 'react';
 import { soulStoryMessages } from '#contract/soul-story.ts';
+import { MutationButton } from '#web/shared/MutationButton.tsx';
 import { toast } from '#web/shared/toast.ts';
 import { useShareKeepsake } from '../api/share-keepsake.ts';
 import { useStopSharing } from '../api/stop-sharing.ts';
@@ -30,14 +31,9 @@ export function ShareControls({ shareUrl }: Props) {
         <Text size="sm" c="gray.7" ta="center">
           Sharing creates a private link: anyone who has it can watch your Soul Story, until you stop sharing.
         </Text>
-        <Button
-          variant="light"
-          leftSection={<IconShare size={16} />}
-          onClick={() => share.mutate()}
-          loading={share.isPending}
-        >
+        <MutationButton variant="light" leftSection={<IconShare size={16} />} mutation={share}>
           Share My Story
-        </Button>
+        </MutationButton>
       </Stack>
     );
   }
@@ -95,15 +91,9 @@ export function ShareControls({ shareUrl }: Props) {
         </Button>
       </Group>
       <Group justify="center">
-        <Button
-          variant="subtle"
-          color="red"
-          leftSection={<IconLinkOff size={16} />}
-          onClick={() => stop.mutate()}
-          loading={stop.isPending}
-        >
+        <MutationButton variant="subtle" color="red" leftSection={<IconLinkOff size={16} />} mutation={stop}>
           Stop Sharing
-        </Button>
+        </MutationButton>
       </Group>
     </Stack>
   );

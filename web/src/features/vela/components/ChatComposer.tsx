@@ -1,6 +1,7 @@
 import { Button, Group, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_MESSAGE_LENGTH } from '#contract/vela.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 
 /** Enter sends, Shift+Enter starts a new line; Send waits while Vela is answering. */
 export function ChatComposer(props: { waiting: boolean; onSend(text: string): void }) {
@@ -20,8 +21,7 @@ export function ChatComposer(props: { waiting: boolean; onSend(text: string): vo
         minRows={1}
         maxRows={6}
         maxLength={MAX_MESSAGE_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.currentTarget.value)}
+        {...bindText(text, setText)}
         onKeyDown={(event) => {
           if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
             event.preventDefault();
