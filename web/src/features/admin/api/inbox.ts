@@ -16,7 +16,11 @@ export const useCommunityRequests = () =>
     queryFn: () => api<CommunityRequestItem[]>('/api/admin/requests/'),
   });
 
-/** The box ticks at once; a failed call puts the list back as the server has it. */
+/**
+ * The box ticks at once: the list changes inside the click, so the checkbox never snaps back while
+ * the call is on its way, and a reload of the list already in flight cannot undo it. A failed call
+ * puts the list back as the server has it.
+ */
 const useSetHandled = <Item extends { id: string; handled: boolean }>(
   key: readonly string[],
   path: (id: string) => string,
@@ -26,13 +30,17 @@ const useSetHandled = <Item extends { id: string; handled: boolean }>(
     queryClient.setQueryData<Item[]>(key, (items) =>
       items?.map((each) => (each.id === id ? change(each) : each)),
     );
-  return useMutation({
+  const { mutate } = useMutation({
     mutationFn: ({ id, handled }: { id: string; handled: boolean }) =>
       api<Item>(path(id), { method: 'POST', body: { handled } }),
-    onMutate: ({ id, handled }) => update(id, (item) => ({ ...item, handled })),
     onSuccess: (saved) => update(saved.id, () => saved),
     onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
+  return (id: string, handled: boolean) => {
+    void queryClient.cancelQueries({ queryKey: key });
+    update(id, (item) => ({ ...item, handled }));
+    mutate({ id, handled });
+  };
 };
 
 export const useSetMessageHandled = () =>

@@ -31,7 +31,7 @@ export function InboxSection() {
                 </Group>
               )
             }
-            onHandledChange={(id, handled) => setHandled.mutate({ id, handled })}
+            onHandledChange={setHandled}
           />
         )}
       </SectionState>

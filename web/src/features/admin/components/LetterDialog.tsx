@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { letterInput, letterLimits } from '#contract/newsletter.ts';
+import { bindText } from '#web/shared/forms/bind-text.ts';
 import { formErrorsFrom } from '#web/shared/forms/form-errors.ts';
 import { ApiError, errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';
@@ -55,9 +56,8 @@ export function LetterDialog({
           label="Subject"
           required
           maxLength={letterLimits.subject}
-          value={subject}
+          {...bindText(subject, setSubject)}
           error={errors.subject}
-          onChange={(event) => setSubject(event.currentTarget.value)}
         />
         <Textarea
           label="Letter"
@@ -65,9 +65,8 @@ export function LetterDialog({
           autosize
           minRows={8}
           maxLength={letterLimits.text}
-          value={text}
+          {...bindText(text, setText)}
           error={errors.text}
-          onChange={(event) => setText(event.currentTarget.value)}
         />
         <Group justify="flex-end">
           <Button variant="subtle" onClick={onClose}>

@@ -24,7 +24,7 @@ export function RequestsSection() {
                 : { label: 'Volunteer', color: 'blue' }
             }
             extraColumn={{ header: 'Interest', cell: (request) => interestLabel(request.interest) }}
-            onHandledChange={(id, handled) => setHandled.mutate({ id, handled })}
+            onHandledChange={setHandled}
           />
         )}
       </SectionState>
