@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, emailMessages, emailPattern } from './email.ts';
 
 /** Every 4xx/5xx body has this shape; clients show `error` to people. */
 export const errorBody = z.object({
@@ -10,18 +11,13 @@ export const errorBody = z.object({
 
 export const okBody = z.object({ ok: z.literal(true) });
 
-export const emailMessages = {
-  required: 'Email is required',
-  invalid: 'Please enter a valid email address',
-} as const;
-
 /** Trimmed, lower-cased, format-checked email, shared by every form that takes one. */
 export const emailField = z
   .string({ error: emailMessages.required })
   .trim()
   .min(1, emailMessages.required)
-  .max(254, 'Email must be at most 254 characters')
-  .pipe(z.email({ error: emailMessages.invalid }))
+  .max(EMAIL_MAX_LENGTH, emailMessages.tooLong)
+  .pipe(z.email({ pattern: emailPattern, error: emailMessages.invalid }))
   .transform((value) => value.toLowerCase());
 
 export const limitedText = (max: number, name: string) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createPaymentIntentBody, formatPounds, poundsToPence, rewardFor } from './donations.ts';
+import { formatPounds, poundsToPence, rewardFor } from './donation-terms.ts';
+import { createPaymentIntentBody } from './donations.ts';
 
 describe('donation amounts', () => {
   it.each([

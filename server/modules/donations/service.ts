@@ -3,9 +3,9 @@ import {
   donationMessages,
   formatPounds,
   frequencyLabels,
-  type GiftView,
   rewardFor,
-} from '#contract/donations.ts';
+} from '#contract/donation-terms.ts';
+import type { GiftView } from '#contract/donations.ts';
 import type { Tx } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Invalid, NotFound } from '#server/http/errors.ts';

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
-import {
-  createPaymentIntentBody,
-  createPaymentIntentResponse,
-  type DonationFrequency,
-} from '#contract/donations.ts';
+import type { DonationFrequency } from '#contract/donation-terms.ts';
+import { createPaymentIntentBody, createPaymentIntentResponse } from '#contract/donations.ts';
 import { paymentsConfigResponse, testCardBody, testCardResponse } from '#contract/payments.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { getFixed } from '#server/http/caching.ts';

@@ -1,5 +1,5 @@
 import { authMessages, MIN_PASSWORD_LENGTH } from '#contract/auth.ts';
-import { emailField, emailMessages } from '#contract/common.ts';
+import { emailMessages, readEmail } from '#contract/email.ts';
 
 export type AuthMode = 'login' | 'register';
 
@@ -17,7 +17,7 @@ export const validateAuthForm = (mode: AuthMode, values: AuthValues): AuthErrors
   const errors: AuthErrors = {};
   if (mode === 'register' && !values.username.trim()) errors.username = authMessages.usernameRequired;
   if (!values.email.trim()) errors.email = authMessages.emailRequired;
-  else if (!emailField.safeParse(values.email).success) errors.email = emailMessages.invalid;
+  else if ('error' in readEmail(values.email)) errors.email = emailMessages.invalid;
   if (!values.password) errors.password = authMessages.passwordRequired;
   else if (mode === 'register' && values.password.length < MIN_PASSWORD_LENGTH)
     errors.password = authMessages.passwordTooShort;

@@ -1,7 +1,6 @@
 import { Button, Container, Grid, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconHeartHandshake } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
-import { emailField } from '#contract/common.ts';
 import {
   type DonationFrequency,
   defaultAmount,
@@ -11,7 +10,8 @@ import {
   frequencyLabels,
   poundsToPence,
   rewardFor,
-} from '#contract/donations.ts';
+} from '#contract/donation-terms.ts';
+import { readEmail } from '#contract/email.ts';
 import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { loadChunk } from '#web/shared/load-chunk.ts';
@@ -72,11 +72,11 @@ export default function DonatePage() {
   const amount = poundsToPence(chosenAmount(choice));
 
   const contribute = () => {
-    const parsedEmail = emailField.safeParse(email);
-    setEmailError(parsedEmail.success ? null : (parsedEmail.error.issues[0]?.message ?? null));
+    const parsedEmail = readEmail(email);
+    setEmailError('error' in parsedEmail ? parsedEmail.error : null);
     setAmountError('error' in amount ? amount.error : null);
-    if (parsedEmail.success && 'pence' in amount) {
-      setEmail(parsedEmail.data);
+    if ('email' in parsedEmail && 'pence' in amount) {
+      setEmail(parsedEmail.email);
       dialog.open();
     }
   };

@@ -19,8 +19,8 @@ import {
   donationMessages,
   formatPounds,
   frequencyLabels,
-  type GiftStatus,
-} from '#contract/donations.ts';
+} from '#contract/donation-terms.ts';
+import type { GiftStatus } from '#contract/donations.ts';
 import { formatReaderLongDate } from '#web/shared/dates.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { toast } from '#web/shared/toast.ts';

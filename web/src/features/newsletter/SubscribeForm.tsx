@@ -1,6 +1,6 @@
 import { Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { emailField } from '#contract/common.ts';
+import { readEmail } from '#contract/email.ts';
 import { newsletterMessages } from '#contract/newsletter.ts';
 import { bindText } from '#web/shared/forms/bind-text.ts';
 import { errorMessage } from '#web/shared/http.ts';
@@ -21,17 +21,15 @@ export function SubscribeForm() {
       toast('error', newsletterMessages.emailRequired);
       return;
     }
-    const parsed = emailField.safeParse(email);
+    const parsed = readEmail(email);
     const found = {
-      ...(parsed.success
-        ? {}
-        : { email: parsed.error.issues[0]?.message ?? newsletterMessages.emailRequired }),
+      ...('error' in parsed ? { email: parsed.error } : {}),
       ...(optIn ? {} : { optIn: newsletterMessages.optInRequired }),
     };
     setErrors(found);
-    if (!parsed.success || !optIn) return;
+    if ('error' in parsed || !optIn) return;
     subscribe.mutate(
-      { email: parsed.data, optIn: true },
+      { email: parsed.email, optIn: true },
       {
         onSuccess: (result) => {
           toast(

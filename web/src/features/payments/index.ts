@@ -1,1 +1,2 @@
-export { CardPayment, useStripeReadyDocument } from './components/CardPayment.tsx';
+export { CardPayment } from './components/CardPayment.tsx';
+export { useStripeReadyDocument } from './stripe-ready-document.ts';

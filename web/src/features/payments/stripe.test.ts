@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 const loadStripe = vi.fn(async (key: string) => ({ key }) as unknown as Stripe);
 vi.mock('@stripe/stripe-js/dist/pure.mjs', () => ({ loadStripe }));
 
-const { confirmCard, documentAllowsStripe, stripeFor } = await import('./stripe.ts');
+const { confirmCard, stripeFor } = await import('./stripe.ts');
+const { documentAllowsStripe } = await import('./stripe-ready-document.ts');
 
 const card = { elementType: 'card' } as unknown as StripeCardElement;
 const stripeAnswering = (result: Partial<PaymentIntentResult>) => ({

@@ -35,13 +35,3 @@ export const confirmCard = async (
     return { ok: true };
   return { ok: false, message: paymentMessages.failedFallback };
 };
-
-/** Pages that may run Stripe.js; the server allows it in their Content-Security-Policy only. */
-const stripePages = ['/donate', '/store/order'];
-
-/**
- * A page reached by navigating inside the app keeps the policy of the page first loaded; Stripe.js
- * needs this page's own policy, so the page is loaded afresh once.
- */
-export const documentAllowsStripe = (loadedUrl: string) =>
-  stripePages.includes(new URL(loadedUrl).pathname.toLowerCase().replace(/\/$/, ''));

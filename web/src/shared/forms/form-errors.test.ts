@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emailMessages } from '#contract/common.ts';
 import { communityMessages, joinRequest } from '#contract/community.ts';
 import { contactMessages } from '#contract/contact.ts';
+import { emailMessages } from '#contract/email.ts';
 import { validateWith } from './form-errors.ts';
 
 const validate = validateWith(joinRequest);

@@ -1,5 +1,5 @@
 import { Badge, Stack, Text, Title } from '@mantine/core';
-import { formatPounds, frequencyLabels } from '#contract/donations.ts';
+import { formatPounds, frequencyLabels } from '#contract/donation-terms.ts';
 import { formatDollars } from '#contract/store.ts';
 import { formatDateTime } from '#web/shared/dates.ts';
 import { useDonations, useOrders } from '../api/reports.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { authMessages } from '#contract/auth.ts';
-import { emailField } from '#contract/common.ts';
+import { readEmail } from '#contract/email.ts';
 import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
@@ -24,13 +24,13 @@ export function ForgotPasswordDialog({ opened, onClose }: { opened: boolean; onC
   const send = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return setError(authMessages.forgotEmailRequired);
-    const parsed = emailField.safeParse(email);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? authMessages.forgotEmailRequired);
+    const parsed = readEmail(email);
+    if ('error' in parsed) return setError(parsed.error);
     setError(null);
     setFailure(null);
     setSending(true);
     try {
-      await requestPasswordReset(parsed.data);
+      await requestPasswordReset(parsed.email);
       setSent(true);
     } catch {
       setFailure(authMessages.resetRequestFailed);

@@ -1,9 +1,6 @@
 import { useEffect, useState } from 'react';
-import type {
-  CreatePaymentIntentInput,
-  CreatePaymentIntentResult,
-  DonationFrequency,
-} from '#contract/donations.ts';
+import type { DonationFrequency } from '#contract/donation-terms.ts';
+import type { CreatePaymentIntentInput, CreatePaymentIntentResult } from '#contract/donations.ts';
 import { paymentMessages } from '#contract/payments.ts';
 import { api } from '#web/shared/http.ts';
 

@@ -1,5 +1,10 @@
 import { Alert, Button, Divider, Modal, Stack, Text } from '@mantine/core';
-import { type DonationFrequency, formatPounds, frequencyLabels, poundsToPence } from '#contract/donations.ts';
+import {
+  type DonationFrequency,
+  formatPounds,
+  frequencyLabels,
+  poundsToPence,
+} from '#contract/donation-terms.ts';
 import { CardPayment } from '#web/features/payments/index.ts';
 import { usePaymentIntent } from '../api/create-payment-intent.ts';
 import { chosenAmount, type GiftChoice, GiftChooser } from './GiftChooser.tsx';

@@ -6,7 +6,7 @@ import {
   maximumAmountPounds,
   minimumAmountPounds,
   presetAmounts,
-} from '#contract/donations.ts';
+} from '#contract/donation-terms.ts';
 
 export interface GiftChoice {
   frequency: DonationFrequency;

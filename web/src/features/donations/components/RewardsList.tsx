@@ -1,6 +1,6 @@
 import { List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconGift } from '@tabler/icons-react';
-import { supporterRewards } from '#contract/donations.ts';
+import { supporterRewards } from '#contract/donation-terms.ts';
 import { SectionHeading } from '#web/shared/SectionHeading.tsx';
 
 const ascending = [...supporterRewards].reverse();
