@@ -35,8 +35,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.e2e.ts'],
           globalSetup: ['e2e/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Generous: a whole Soul Story, camera to keepsake, runs beside two other files on 2 cores.
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
           // A page may take seconds to settle while the 2 cores are busy; 1 s (Vitest's default) is too short.
           expect: { poll: { timeout: 15_000 } },
         },

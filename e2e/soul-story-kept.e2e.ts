@@ -202,9 +202,11 @@ describe('Soul Story takes kept on the device', () => {
       const page = await browser.newPage();
       const { access } = await signUpAndSignIn(page);
       await page.goto('/soul-story');
+      // The reload comes once the server has confirmed part of the take, however slow the machine.
+      const confirmed = page.waitForResponse((response) => isTusPatch(response.request()) && response.ok());
       await page.getByRole('button', { name: 'Record Now' }).click();
       await page.getByText(/^Saved to your device · \d+% uploaded$/).waitFor();
-      await page.waitForTimeout(2500);
+      await confirmed;
       await page.reload();
       const offer = page.getByRole('article', { name: 'Finish uploading your reflection for The Call?' });
       await offer.waitFor();
