@@ -7,6 +7,11 @@ import { newUserDetails, signUp, type UserDetails } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 import { storeSession } from './browser-session.ts';
 
+/**
+ * How long a test waits for real work on the server (an upload saved, a video rendered): on 2 cores
+ * shared with two other browser test files, ffmpeg and the queue, it can take minutes.
+ */
+export const SERVER_WORK_TIMEOUT = 180_000;
 export const baseURL = () => inject('baseURL');
 
 /**
@@ -63,7 +68,7 @@ export const useBrowser = () => {
       });
       contexts.push(context);
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
+      page.setDefaultTimeout(30_000);
       return waitingForTheApp(page);
     },
   };

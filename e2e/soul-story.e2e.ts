@@ -3,7 +3,14 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, soulStoryMessages } from '#contract/soul-story.ts';
 import { ffprobeChapters } from '#test/soul-stories.ts';
-import { baseURL, chooseFileOfSize, expectAccessible, signUpAndSignIn, useBrowser } from './fixtures.ts';
+import {
+  baseURL,
+  chooseFileOfSize,
+  expectAccessible,
+  SERVER_WORK_TIMEOUT,
+  signUpAndSignIn,
+  useBrowser,
+} from './fixtures.ts';
 import { decodeErrors, ffprobe, recordTake, uploadMemory, useTestMedia } from './soul-story-media.ts';
 
 const promptNames = ['The Call', 'The Suffering', 'The Joy', 'What Found You'];
@@ -94,7 +101,7 @@ describe('Soul Story', () => {
       .filter({ hasText: 'Saved on this device · waiting for a connection' })
       .waitFor();
     await page.unroute(isTusUpload);
-    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
+    await toast(page, 'Story saved!').waitFor({ timeout: SERVER_WORK_TIMEOUT });
     await captureHeading(page, 'The Suffering').waitFor();
 
     // Discard throws a take away and leaves the prompt as it was.
@@ -316,7 +323,7 @@ describe('Soul Story', () => {
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page.getByRole('progressbar', { name: 'Upload progress' }).waitFor();
     await page.getByText(/^Uploading… [1-9]\d?%$/).waitFor();
-    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
+    await toast(page, 'Story saved!').waitFor({ timeout: SERVER_WORK_TIMEOUT });
     await captureHeading(page, 'The Suffering').waitFor();
     const stories = await fetch(`${baseURL()}/api/soulstories/`, {
       headers: { authorization: `Bearer ${access}` },
@@ -424,9 +431,9 @@ describe('Soul Story', () => {
     for (const [index, type] of ['call', 'suffering', 'joy', 'what_found_you'].entries())
       expect((await uploadMemory(access, media().clip, type, promptNames[index]!)).status).toBe(201);
     await page.goto('/soul-story');
-    await page.getByLabel('Your Soul Story video').waitFor({ timeout: 180_000 });
+    await page.getByLabel('Your Soul Story video').waitFor({ timeout: 300_000 });
     expect(streams).toContain('/api/soulstory/events/');
-  }, 300_000);
+  }, 420_000);
 
   it('puts the order back when it cannot be saved, and keeps a memory that failed to delete', async () => {
     const page = await browser.newPage();
@@ -472,7 +479,7 @@ describe('Soul Story', () => {
     await captureHeading(page, 'The Joy').waitFor();
     await recordTake(page, 0.8);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
-    await toast(page, 'Story saved!').waitFor({ timeout: 60_000 });
+    await toast(page, 'Story saved!').waitFor({ timeout: SERVER_WORK_TIMEOUT });
     // With The Joy done, the next prompt is the first one still open.
     await captureHeading(page, 'The Call').waitFor();
     await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(['The Joy']);
@@ -498,13 +505,13 @@ describe('Soul Story', () => {
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page
       .getByRole('button', { name: 'Save to My Story' })
-      .waitFor({ state: 'detached', timeout: 60_000 });
+      .waitFor({ state: 'detached', timeout: SERVER_WORK_TIMEOUT });
     await captureHeading(page, 'The Suffering').waitFor();
     await recordTake(page, 0.8);
     await page.getByRole('button', { name: 'Save to My Story' }).click();
     await page
       .getByRole('button', { name: 'Save to My Story' })
-      .waitFor({ state: 'detached', timeout: 60_000 });
+      .waitFor({ state: 'detached', timeout: SERVER_WORK_TIMEOUT });
     answer();
     await captureHeading(page, 'The Joy').waitFor();
     expect(await serverOrder(access)).toEqual(['The Call', 'The Suffering']);
