@@ -1,10 +1,8 @@
-import { Chip, Group, NumberInput, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Chip, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import {
   type DonationFrequency,
   donationFrequencies,
   frequencyLabels,
-  maximumAmountPounds,
-  minimumAmountPounds,
   presetAmounts,
 } from '#contract/donation-terms.ts';
 
@@ -12,10 +10,12 @@ export interface GiftChoice {
   frequency: DonationFrequency;
   /** A preset amount in pounds, or null when the donor typed their own. */
   preset: number | null;
-  other: string | number;
+  other: string;
 }
 
-export const chosenAmount = (choice: GiftChoice): unknown => choice.preset ?? choice.other;
+/** The preset, or what the donor typed, without the pound sign they may have typed before it. */
+export const chosenAmount = (choice: GiftChoice): unknown =>
+  choice.preset ?? choice.other.replace(/^\s*£\s*/, '');
 
 /** Frequency and amount: the presets of the spec, or an amount of the donor's own. */
 export function GiftChooser({
@@ -61,16 +61,17 @@ export function GiftChooser({
             ))}
           </Group>
         </Chip.Group>
-        <NumberInput
+        {/* A text field with the phone's decimal keypad: the amount is checked on submit, in the spec's words. */}
+        <TextInput
           label="Or another amount (£)"
-          min={minimumAmountPounds}
-          max={maximumAmountPounds}
-          decimalScale={2}
-          clampBehavior="none"
-          allowNegative={false}
-          prefix="£"
+          leftSection="£"
+          inputMode="decimal"
+          autoComplete="transaction-amount"
           value={value.other}
-          onChange={(other) => onChange({ ...value, other, preset: other === '' ? value.preset : null })}
+          onChange={(event) => {
+            const other = event.currentTarget.value;
+            onChange({ ...value, other, preset: other === '' ? value.preset : null });
+          }}
         />
       </Stack>
     </Stack>
