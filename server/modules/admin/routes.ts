@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { adminMe, adminMessages, handledBody, messageKindQuery, requestKindQuery } from '#contract/admin.ts';
-import { blogLimits, blogPostInput } from '#contract/blog.ts';
+import { blogPostInput } from '#contract/blog.ts';
+import { blogLimits } from '#contract/blog-terms.ts';
 import { errorBody } from '#contract/common.ts';
 import { letterInput, letterQueued } from '#contract/newsletter.ts';
 import { surveyAggregates } from '#contract/survey.ts';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BlogPost, blogMessages } from '#contract/blog.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { blogMessages } from '#contract/blog-terms.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 
 describe(`blog on ${process.env.TEST_DB}`, () => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blogListQueryKey } from '#contract/blog.ts';
+import { blogListQueryKey } from '#contract/blog-terms.ts';
 import { errorBody, idParam } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { publicRead, sendKeptJson } from '#server/http/caching.ts';

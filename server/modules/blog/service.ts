@@ -1,12 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import {
-  type AdminBlogPost,
-  type BlogPost,
-  type BlogPostValues,
-  blogMessages,
-  teaserOf,
-} from '#contract/blog.ts';
+import type { AdminBlogPost, BlogPost, BlogPostValues } from '#contract/blog.ts';
+import { blogMessages, teaserOf } from '#contract/blog-terms.ts';
 import { cachedUntilChanged } from '#server/db/cached-until-changed.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { NotFound, UnsupportedMedia } from '#server/http/errors.ts';

@@ -1,6 +1,6 @@
 import { Alert, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { blogMessages } from '#contract/blog.ts';
+import { blogMessages } from '#contract/blog-terms.ts';
 import { usePosts } from './api/get-posts.ts';
 import { PostCard } from './components/PostCard.tsx';
 

@@ -2,7 +2,7 @@ import { Alert, Button, Container, Group, Image, Loader, Stack, Text, Title } fr
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useParams } from 'react-router';
-import { blogMessages } from '#contract/blog.ts';
+import { blogMessages } from '#contract/blog-terms.ts';
 import { formatLongDate } from '#web/shared/dates.ts';
 import { ApiError } from '#web/shared/http.ts';
 import { useGoBack } from '#web/shared/use-go-back.ts';

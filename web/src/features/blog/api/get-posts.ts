@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type BlogPost, blogListQueryKey } from '#contract/blog.ts';
+import type { BlogPost } from '#contract/blog.ts';
+import { blogListQueryKey } from '#contract/blog-terms.ts';
 import { api } from '#web/shared/http.ts';
 
 export const blogKeys = {

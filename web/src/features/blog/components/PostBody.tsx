@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { paragraphsOf } from '#contract/blog.ts';
+import { paragraphsOf } from '#contract/blog-terms.ts';
 
 /** The body as plain text, one paragraph per blank-line-separated block. */
 export function PostBody({ body }: { body: string }) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paragraphsOf, teaserOf } from './blog.ts';
+import { paragraphsOf, teaserOf } from './blog-terms.ts';
 
 describe('teaserOf', () => {
   it('uses the written teaser when there is one', () => {
