@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { authMessages, MAX_PASSWORD_LENGTH } from './auth.ts';
+import { authMessages, MAX_PASSWORD_LENGTH } from './auth-terms.ts';
 
 /** The words of deleting an account, shown by the profile's dialog and answered by the server alike. */
 export const accountMessages = {

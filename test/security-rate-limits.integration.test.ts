@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { users } from '#server/identity/tables.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { createTestApp, type TestApp } from './test-app.ts';

@@ -1,4 +1,4 @@
-import { authMessages } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { communityMessages } from '#contract/community.ts';
 import { contactMessages } from '#contract/contact.ts';
 import { chatMessages } from '#contract/vela.ts';

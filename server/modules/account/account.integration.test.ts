@@ -7,7 +7,7 @@ import { eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountMessages } from '#contract/account.ts';
-import { authMessages } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import * as schema from '#server/schema.ts';
 import { listFiles, makeClip, makePhoto, storyClient } from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { authMessages } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { waitFor } from '#test/wait-for.ts';
 

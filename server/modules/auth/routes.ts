@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  authMessages,
   authResponse,
   currentUser,
   loginBody,
@@ -16,6 +15,7 @@ import {
   verifyResetTokenBody,
   verifyResetTokenResponse,
 } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { errorBody } from '#contract/common.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { ownResource } from '#server/http/auth-guard.ts';

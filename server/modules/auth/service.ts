@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { authMessages, type registerBody } from '#contract/auth.ts';
+import type { registerBody } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { nationalityMessages } from '#contract/countries.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';

@@ -1,7 +1,7 @@
 import { Alert, Button, Container, Loader, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { authMessages } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { bindText } from '#web/shared/forms/bind-text.ts';
 import { FailureAlert } from '#web/shared/forms/FailureAlert.tsx';
 import { errorMessage } from '#web/shared/http.ts';

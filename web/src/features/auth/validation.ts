@@ -1,4 +1,4 @@
-import { authMessages, MIN_PASSWORD_LENGTH } from '#contract/auth.ts';
+import { authMessages, MIN_PASSWORD_LENGTH } from '#contract/auth-terms.ts';
 import { emailMessages, readEmail } from '#contract/email.ts';
 
 export type AuthMode = 'login' | 'register';

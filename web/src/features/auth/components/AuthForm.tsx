@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { type AuthResponse, authMessages } from '#contract/auth.ts';
+import type { AuthResponse } from '#contract/auth.ts';
+import { authMessages } from '#contract/auth-terms.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { loadChunk } from '#web/shared/load-chunk.ts';
 import { saveSession } from '#web/shared/session.ts';

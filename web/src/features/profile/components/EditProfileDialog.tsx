@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { MAX_NAME_LENGTH } from '#contract/auth.ts';
+import { MAX_NAME_LENGTH } from '#contract/auth-terms.ts';
 import { MAX_BIO_LENGTH, type Profile, profileMessages } from '#contract/profile.ts';
 import { updateUser } from '#web/features/auth/index.ts';
 import { bindText } from '#web/shared/forms/bind-text.ts';
