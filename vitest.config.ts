@@ -39,7 +39,7 @@ export default defineConfig({
           testTimeout: 240_000,
           hookTimeout: 240_000,
           // A page may take seconds to settle while the 2 cores are busy; 1 s (Vitest's default) is too short.
-          expect: { poll: { timeout: 15_000 } },
+          expect: { poll: { timeout: 30_000 } },
         },
       },
     ],

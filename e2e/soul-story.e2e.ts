@@ -34,8 +34,8 @@ const serverOrder = async (access: string) => {
 };
 
 const waitForOrder = async (page: Page, access: string, expected: string[]) => {
-  await expect.poll(() => gridOrder(page), { timeout: 10_000 }).toEqual(expected);
-  await expect.poll(() => serverOrder(access), { timeout: 10_000 }).toEqual(expected);
+  await expect.poll(() => gridOrder(page)).toEqual(expected);
+  await expect.poll(() => serverOrder(access)).toEqual(expected);
 };
 
 const captureHeading = (page: Page, name: string) =>
@@ -117,7 +117,7 @@ describe('Soul Story', () => {
       await page.getByRole('button', { name: 'Save to My Story' }).waitFor({ state: 'detached' });
     }
     await page.getByRole('heading', { name: 'Your Soul Story is Complete!' }).waitFor();
-    await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(promptNames);
+    await expect.poll(() => gridOrder(page)).toEqual(promptNames);
 
     // Photos: images only, a title each, at most three.
     const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
@@ -448,16 +448,12 @@ describe('Soul Story', () => {
       route.fulfill({ status: 500, json: { error: 'Something went wrong' } }),
     );
     await page.goto('/soul-story');
-    await expect
-      .poll(() => gridOrder(page), { timeout: 15_000 })
-      .toEqual(['Meseta at dawn', 'Cruz de Ferro']);
+    await expect.poll(() => gridOrder(page)).toEqual(['Meseta at dawn', 'Cruz de Ferro']);
 
     await page.getByRole('button', { name: 'Options for Meseta at dawn' }).click();
     await page.getByRole('menuitem', { name: 'Move Down' }).click();
     await toast(page, 'Failed to save order').waitFor();
-    await expect
-      .poll(() => gridOrder(page), { timeout: 15_000 })
-      .toEqual(['Meseta at dawn', 'Cruz de Ferro']);
+    await expect.poll(() => gridOrder(page)).toEqual(['Meseta at dawn', 'Cruz de Ferro']);
 
     await page.getByRole('button', { name: 'Options for Cruz de Ferro' }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -482,7 +478,7 @@ describe('Soul Story', () => {
     await toast(page, 'Story saved!').waitFor({ timeout: SERVER_WORK_TIMEOUT });
     // With The Joy done, the next prompt is the first one still open.
     await captureHeading(page, 'The Call').waitFor();
-    await expect.poll(() => gridOrder(page), { timeout: 15_000 }).toEqual(['The Joy']);
+    await expect.poll(() => gridOrder(page)).toEqual(['The Joy']);
   });
 
   it('records the next prompt when Record Now follows Save at once, before the page has heard back', async () => {
