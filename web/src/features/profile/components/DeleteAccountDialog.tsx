@@ -1,4 +1,4 @@
-import { Button, Card, Group, List, Modal, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, List, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { errorMessage } from '#web/shared/http.ts';
 import { clearSession } from '#web/shared/session.ts';
 import { toast } from '#web/shared/toast.ts';
 import { deleteAccount } from '../api/delete-account.ts';
+import { ProfileActionCard } from './ProfileActionCard.tsx';
 
 /** Says what goes and what is kept, asks for the password, and signs the pilgrim out once it is done. */
 function DeleteAccountForm({ onCancel }: { onCancel: () => void }) {
@@ -94,21 +95,16 @@ function DeleteAccountDialog({ opened, onClose }: { opened: boolean; onClose: ()
 export function DeleteAccountSection() {
   const [opened, setOpened] = useState(false);
   return (
-    <Card withBorder radius="md" p="lg">
-      <Group justify="space-between">
-        <Stack gap={2}>
-          <Title order={2} size="h4">
-            Delete my account
-          </Title>
-          <Text size="sm" c="gray.7">
-            Erase your account, memories and keepsake for good.
-          </Text>
-        </Stack>
+    <ProfileActionCard
+      title="Delete my account"
+      description="Erase your account, memories and keepsake for good."
+      action={
         <Button color="red" variant="light" onClick={() => setOpened(true)}>
           Delete my account
         </Button>
-      </Group>
+      }
+    >
       <DeleteAccountDialog opened={opened} onClose={() => setOpened(false)} />
-    </Card>
+    </ProfileActionCard>
   );
 }

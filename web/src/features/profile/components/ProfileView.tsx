@@ -14,6 +14,7 @@ import { AvatarDialog } from './AvatarDialog.tsx';
 import { DataExportSection } from './DataExportSection.tsx';
 import { DeleteAccountSection } from './DeleteAccountDialog.tsx';
 import { EditProfileDialog } from './EditProfileDialog.tsx';
+import { ProfileActionCard } from './ProfileActionCard.tsx';
 
 const ONLY_IMAGES = 'Only image files are allowed';
 
@@ -96,21 +97,15 @@ export function ProfileView({ profile }: { profile: Profile }) {
       <JourneyCard onSaved={() => queryClient.invalidateQueries({ queryKey: profileKeys.profile() })} />
       <JourneySettingsCard />
       <WorldviewCard />
-      <Card withBorder radius="md" p="lg">
-        <Group justify="space-between">
-          <Stack gap={2}>
-            <Title order={2} size="h4">
-              Your Soul Story
-            </Title>
-            <Text size="sm" c="gray.7">
-              Record your reflections and build the keepsake of your pilgrimage.
-            </Text>
-          </Stack>
+      <ProfileActionCard
+        title="Your Soul Story"
+        description="Record your reflections and build the keepsake of your pilgrimage."
+        action={
           <Button component={Link} to="/soul-story">
             Go to Soul Story
           </Button>
-        </Group>
-      </Card>
+        }
+      />
       <DataExportSection />
       <DeleteAccountSection />
       <EditProfileDialog profile={profile} opened={editOpen} onClose={edit.close} />
