@@ -112,7 +112,7 @@ describe('giving', () => {
     expect(await page.getByRole('heading', { name: 'Thank you for your gift!' }).count()).toBe(0);
   });
 
-  it('asks for a receipt email and a sensible amount before opening the payment', async () => {
+  it('asks for a receipt email and a sensible amount before opening the payment, and reads a decimal comma', async () => {
     const page = await browser.newPage();
     await page.goto('/donate');
     await page.getByRole('button', { name: 'Contribute' }).click();
@@ -122,5 +122,12 @@ describe('giving', () => {
     await page.getByRole('button', { name: 'Contribute' }).click();
     await page.getByText('Please choose an amount between £1 and £10,000.').first().waitFor();
     expect(await page.getByRole('dialog', { name: 'Complete your gift' }).count()).toBe(0);
+    // A phone keypad set to Spanish types a decimal comma.
+    await page.getByLabel('Or another amount (£)').fill('12,50');
+    await page.getByRole('button', { name: 'Contribute' }).click();
+    await page
+      .getByRole('dialog', { name: 'Complete your gift' })
+      .getByText('Your gift: £12.50 monthly')
+      .waitFor();
   });
 });

@@ -5,6 +5,7 @@ import {
   frequencyLabels,
   presetAmounts,
 } from '#contract/donation-terms.ts';
+import { typedPounds } from '../typed-amount.ts';
 
 export interface GiftChoice {
   frequency: DonationFrequency;
@@ -13,9 +14,8 @@ export interface GiftChoice {
   other: string;
 }
 
-/** The preset, or what the donor typed, without the pound sign they may have typed before it. */
-export const chosenAmount = (choice: GiftChoice): unknown =>
-  choice.preset ?? choice.other.replace(/^\s*£\s*/, '');
+/** The preset, or what the donor typed, read as pounds. */
+export const chosenAmount = (choice: GiftChoice): unknown => choice.preset ?? typedPounds(choice.other);
 
 /** Frequency and amount: the presets of the spec, or an amount of the donor's own. */
 export function GiftChooser({
