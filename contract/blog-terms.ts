@@ -2,6 +2,7 @@
  * The blog's words, limits and how a post's text reads, without a schema library: the blog's first
  * screen needs these and nothing of Zod. The request and response schemas are in blog.ts.
  */
+
 /** The query the blog's list page reads its posts with; the server fills its first screen in with them. */
 export const blogListQueryKey = ['blog', 'list'] as const;
 
