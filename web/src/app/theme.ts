@@ -22,6 +22,8 @@ export const theme = createTheme({
   headings: { fontFamily: 'Lora, Georgia, serif', fontWeight: '600' },
   defaultRadius: 'md',
   components: {
+    // A loader is a span; named, it needs a role that allows a name, and a loading indicator is a status.
+    Loader: { defaultProps: { role: 'status' } },
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
     Notification: {

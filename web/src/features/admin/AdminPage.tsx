@@ -60,6 +60,6 @@ export default function AdminPage() {
   const session = useSession();
   const me = useAdminMe();
   if (!session.signedIn || me.isError) return <NotFoundPage />;
-  if (me.isPending) return <Loader role="status" aria-label="Loading" m="xl" />;
+  if (me.isPending) return <Loader aria-label="Loading" m="xl" />;
   return <Console email={me.data.email} />;
 }

@@ -17,7 +17,7 @@ export default function BlogListPage() {
           <Title order={1}>Pilgrim Reflections</Title>
           <Text c="gray.7">Stories and thoughts on the road home, from pilgrims who have walked it.</Text>
         </Stack>
-        {posts.isPending && <Loader role="status" aria-label="Loading posts" />}
+        {posts.isPending && <Loader aria-label="Loading posts" />}
         {posts.isError && <Alert color="red">{blogMessages.loadFailed}</Alert>}
         {posts.data?.length === 0 && (
           <Text c="gray.7" ta="center" py="xl">

@@ -28,7 +28,7 @@ export default function BlogPostPage() {
             Back
           </Button>
         </Group>
-        {post.isPending && <Loader role="status" aria-label="Loading the post" />}
+        {post.isPending && <Loader aria-label="Loading the post" />}
         {notFound && (
           <Text c="gray.7" ta="center" py="xl" size="lg">
             {blogMessages.notFound}

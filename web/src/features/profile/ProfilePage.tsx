@@ -22,7 +22,7 @@ export default function ProfilePage() {
     <Container size="md" py="xl">
       {isPending && (
         <Group justify="center" py="xl" role="status">
-          <Loader role="status" aria-label="Loading profile" />
+          <Loader aria-label="Loading profile" />
         </Group>
       )}
       {error && !unauthorized && (

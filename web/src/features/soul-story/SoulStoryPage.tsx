@@ -47,7 +47,7 @@ export default function SoulStoryPage() {
         <ExplanationCard />
         <KeptItemsOffer onSaved={reload} />
         {completed.isPending ? (
-          <Loader role="status" aria-label="Loading your prompts" />
+          <Loader aria-label="Loading your prompts" />
         ) : (
           <CaptureArea prompt={prompt} photoCount={photoCount} onSaved={onSaved} />
         )}
@@ -55,7 +55,7 @@ export default function SoulStoryPage() {
           <Title order={2} size="h3" id="memories-heading">
             My Memories
           </Title>
-          {stories.isPending && <Loader role="status" aria-label="Loading your memories" />}
+          {stories.isPending && <Loader aria-label="Loading your memories" />}
           {stories.data?.length === 0 && (
             <Text c="gray.7">Your recorded reflections and photos will appear here.</Text>
           )}

@@ -139,7 +139,7 @@ export function PostEditor() {
     );
   };
 
-  if (id && existing.isPending) return <Loader role="status" aria-label="Loading the post" />;
+  if (id && existing.isPending) return <Loader aria-label="Loading the post" />;
   if (id && existing.isError) return <Alert color="red">{adminMessages.loadFailed}</Alert>;
 
   return (

@@ -15,7 +15,7 @@ export function SectionState<Data>({
   isEmpty: (data: Data) => boolean;
   children: (data: Data) => ReactNode;
 }) {
-  if (query.isPending) return <Loader role="status" aria-label="Loading" />;
+  if (query.isPending) return <Loader aria-label="Loading" />;
   if (query.isError) return <Alert color="red">{adminMessages.loadFailed}</Alert>;
   if (isEmpty(query.data)) return <Text c="gray.7">{empty}</Text>;
   return children(query.data);

@@ -11,7 +11,7 @@ const ConfiguredCardForm = lazy(
 
 export function CardPayment(props: CardFormProps) {
   return (
-    <Suspense fallback={<Loader size="sm" role="status" aria-label="Preparing payment" />}>
+    <Suspense fallback={<Loader size="sm" aria-label="Preparing payment" />}>
       <ConfiguredCardForm {...props} />
     </Suspense>
   );

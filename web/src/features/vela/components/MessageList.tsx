@@ -42,9 +42,7 @@ export function MessageList(props: { entries: ChatEntry[]; waiting: boolean; nat
             )}
           </Paper>
         ))}
-        {props.waiting && !last?.streaming && (
-          <Loader size="sm" role="status" aria-label="Vela is thinking" />
-        )}
+        {props.waiting && !last?.streaming && <Loader size="sm" aria-label="Vela is thinking" />}
         <div ref={end} />
       </Stack>
       <VisuallyHidden aria-live="polite" aria-atomic="true">
