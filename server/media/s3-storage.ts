@@ -1,10 +1,10 @@
-import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
@@ -18,14 +18,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import send from '@fastify/send';
 import type { Config } from '../config.ts';
-import {
-  assertValidKey,
-  assertValidPrefix,
-  type ByteRange,
-  missingFile,
-  type Storage,
-  type StorageSink,
-} from './storage.ts';
+import { assertValidKey, assertValidPrefix, type ByteRange, missingFile, type Storage } from './storage.ts';
 import type { TemporaryFiles } from './temporary-files.ts';
 
 /**
@@ -138,35 +131,16 @@ export const createS3Storage = (settings: S3Settings, temporaryFiles: TemporaryF
       await upload(key, Readable.from(counted()));
       return { bytes };
     },
-    writeFrom: async (key, produce) => {
-      const body = new PassThrough();
-      const stored = upload(key, body);
-      // Awaited below; until then a failed upload only has to stop the producer's next write.
-      stored.catch(() => {});
-      let bytes = 0;
-      const sink: StorageSink = {
-        write: async (piece) => {
-          bytes += piece.length;
-          // Copied: the upload holds what it is given until a part is full, and the producer's
-          // memory is its own again as soon as this resolves.
-          if (!body.write(Buffer.from(piece))) await Promise.race([once(body, 'drain'), stored]);
-        },
-      };
+    copy: async (from, to) => {
+      assertValidKey(from);
+      assertValidKey(to);
       try {
-        await produce(sink);
+        // Keys hold only letters, digits, '.', '_', '-' and '/': nothing to escape in the source.
+        await client.send(new CopyObjectCommand({ Bucket, Key: to, CopySource: `${Bucket}/${from}` }));
       } catch (error) {
-        // The upload is aborted and leaves no object; should it have finished all the same, the
-        // incomplete file is removed.
-        body.destroy(error as Error);
-        await stored.then(
-          () => client.send(new DeleteObjectCommand({ Bucket, Key: key })),
-          () => {},
-        );
+        if (isMissing(error)) throw missingFile();
         throw error;
       }
-      body.end();
-      await stored;
-      return { bytes };
     },
     putFile: async (key, file) => {
       await upload(key, createReadStream(file));

@@ -4,12 +4,14 @@ import {
   constants,
   copyFile,
   type FileHandle,
+  link,
   mkdir,
   open,
   readdir,
   rename,
   rm,
   stat,
+  writeFile,
 } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -38,12 +40,6 @@ export type Delivery =
   | { kind: 'folder'; root: string }
   | { kind: 'redirect'; url(key: string, headers: StoredFileHeaders): Promise<string> };
 
-/** Where a file being stored is written, one piece after another. */
-export interface StorageSink {
-  /** Resolves once the bytes are taken: the caller may then fill the same memory again. */
-  write(bytes: Uint8Array): Promise<void>;
-}
-
 /**
  * Where media files live: DATA_DIR/media by default, or an S3 bucket (s3-storage.ts). Keys are
  * relative paths like `users/<id>/a.webm`.
@@ -53,11 +49,12 @@ export interface Storage {
   /** Stores the whole stream under the key, or nothing if it fails part way. */
   write(key: string, source: Readable | Buffer): Promise<{ bytes: number }>;
   /**
-   * Stores under the key what `produce` writes, or nothing if it throws. A piece's memory is free
-   * again once its write resolves, so a producer copying stored files (an export) can fill the same
-   * buffers over and over.
+   * Makes the file under `from` also stored under `to`, by the store itself and without the bytes
+   * passing through the app: on disk a hard link (stored files never change, so the two may share
+   * them), in a bucket a server-side copy. Either stays when the other is removed. Rejects with
+   * NotFound when there is no such file.
    */
-  writeFrom(key: string, produce: (sink: StorageSink) => Promise<void>): Promise<{ bytes: number }>;
+  copy(from: string, to: string): Promise<void>;
   /** Moves a complete local file (a received upload) under the key; the file is gone afterwards. */
   putFile(key: string, file: string): Promise<void>;
   /** Rejects with NotFound when there is no such file. */
@@ -173,27 +170,15 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
       await rm(file, { force: true });
     }
   };
-  const writeFrom: Storage['writeFrom'] = (key, produce) =>
-    // Written in the temporary folder, so an interrupted write never leaves a file among the media.
+  // Written in the temporary folder, so an interrupted write never leaves a file among the media.
+  const write: Storage['write'] = (key, source) =>
     temporaryFiles.use(async (temporary) => {
       resolve(key);
       const file = temporary('.partial');
-      const output = await open(file, 'w');
-      let bytes = 0;
-      try {
-        await produce({
-          write: async (piece) => {
-            for (let done = 0; done < piece.length; ) {
-              done += (await output.write(piece, done, piece.length - done, bytes + done)).bytesWritten;
-            }
-            bytes += piece.length;
-          },
-        });
-      } finally {
-        await output.close();
-      }
+      await writeFile(file, source);
+      const { size } = await stat(file);
       await putFile(key, file);
-      return { bytes };
+      return { bytes: size };
     });
   const listFiles = async (folder: string) => {
     try {
@@ -206,12 +191,23 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
   return {
     delivery: { kind: 'folder', root },
     ping: () => access(root, constants.R_OK | constants.W_OK),
-    write: (key, source) =>
-      writeFrom(key, async (sink) => {
-        if (Buffer.isBuffer(source)) return sink.write(source);
-        for await (const chunk of source) await sink.write(chunk);
-      }),
-    writeFrom,
+    write,
+    copy: async (from, to) => {
+      const source = resolve(from);
+      const target = resolve(to);
+      await mkdir(path.dirname(target), { recursive: true });
+      // A copy made again (an export's build tried again) replaces the earlier one.
+      await rm(target, { force: true });
+      try {
+        await link(source, target);
+      } catch (error) {
+        const { code } = error as NodeJS.ErrnoException;
+        if (code === 'ENOENT') throw missingFile();
+        // A media folder on a file system without hard links gets a copy of the bytes.
+        if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EMLINK') throw error;
+        await copyFile(source, target);
+      }
+    },
     putFile,
     // Opened here, so a missing file rejects now rather than failing the stream later.
     read: async (key, range) =>

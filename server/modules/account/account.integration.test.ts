@@ -243,14 +243,15 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
       'survey_responses',
     ]);
     for (const [table, count] of Object.entries(rowsBefore)) expect(count, table).toBeGreaterThan(0);
-    // Two originals, two segments, the avatar, the keepsake's video and poster, and the data export (with
-    // three prompts open, no card is made ahead).
+    // Two originals, two segments, the avatar, the keepsake's video and poster (with three prompts open,
+    // no card is made ahead), and the data export: its zip's layout, and the copies of the two
+    // originals, the avatar and the keepsake's video it holds.
     const files = await waitFor(
       () => filesOf(pilgrim.userId),
-      (found) => found.length >= 8,
+      (found) => found.length >= 12,
       120_000,
     );
-    expect(files).toHaveLength(8);
+    expect(files).toHaveLength(12);
     const [gift] = await giftsOf(pilgrim.email);
     expect(gift).toMatchObject({ frequency: 'monthly', status: 'active' });
     const paymentsBefore = await testApp.deps.db

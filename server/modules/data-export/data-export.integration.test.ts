@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -329,6 +330,101 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     expect(files.get(`memories/${picture!.file}`)!.equals(photo)).toBe(true);
     expect(files.get('keepsake.mp4')!.equals(pilgrim.keepsake)).toBe(true);
     expect(files.get('avatar.webp')!.length).toBeGreaterThan(0);
+  });
+
+  it('serves the zip as a file server would, over a real connection: ranges to resume, its tag, HEAD', async () => {
+    const pilgrim = await pilgrimWithEverything();
+    await call('POST', pilgrim.headers);
+    const ready = await readyExport(pilgrim.headers);
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = testApp.app.server.address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}${ready.download_url}`;
+    const get = (headers: Record<string, string> = {}, method = 'GET') => fetch(url, { method, headers });
+
+    const whole = await get();
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    expect(whole.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="pilgrim-soul-data-\d{4}-\d{2}-\d{2}\.zip"$/,
+    );
+    const zip = Buffer.from(await whole.arrayBuffer());
+    expect(zip.length).toBe(ready.size_bytes);
+    expect(Number(whole.headers.get('content-length'))).toBe(zip.length);
+    const etag = whole.headers.get('etag')!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    // A download cut anywhere goes on from there: in the zip's own records, across a stored file.
+    const files = await readZip(zip);
+    for (const [start, end] of [
+      [0, 29],
+      [100, zip.length - 100],
+      [zip.length - 22, zip.length - 1],
+    ] as const) {
+      const part = await get({ range: `bytes=${start}-${end}`, 'if-range': etag });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes ${start}-${end}/${zip.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(zip.subarray(start, end + 1))).toBe(true);
+    }
+    const rest = await get({ range: 'bytes=-50' });
+    expect(Buffer.from(await rest.arrayBuffer()).equals(zip.subarray(-50))).toBe(true);
+    // Another copy's tag, or several ranges, get the whole zip; a range past the end, 416.
+    const another = await get({ range: 'bytes=0-9', 'if-range': '"another"' });
+    expect(another.status).toBe(200);
+    expect(Buffer.from(await another.arrayBuffer()).equals(zip)).toBe(true);
+    const several = await get({ range: 'bytes=0-9,500-599' });
+    expect(several.status).toBe(200);
+    expect((await several.arrayBuffer()).byteLength).toBe(zip.length);
+    const past = await get({ range: `bytes=${zip.length}-` });
+    expect(past.status).toBe(416);
+    expect(past.headers.get('content-range')).toBe(`bytes */${zip.length}`);
+    expect((await get({ 'if-none-match': etag })).status).toBe(304);
+    const head = await get({}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBe(zip.length);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+
+    // The export keeps the files it holds, whatever becomes of the memories.
+    const [memory] = await soulStories.listForUser(testApp.deps.db, pilgrim.userId);
+    expect(
+      (
+        await testApp.app.inject({
+          method: 'DELETE',
+          url: `/api/soulstory/${memory!.id}/delete/`,
+          headers: pilgrim.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    await waitFor(
+      () => testApp.deps.storage.size(memory!.mediaKey),
+      (size) => size === null,
+    );
+    const after = Buffer.from(await (await get()).arrayBuffer());
+    expect(after.equals(zip)).toBe(true);
+    expect([...(await readZip(after)).keys()]).toEqual([...files.keys()]);
+  });
+
+  it('still serves a zip stored whole by an older build, by the link it gave', async () => {
+    const pilgrim = await pilgrimWithEverything();
+    await call('POST', pilgrim.headers);
+    const ready = await readyExport(pilgrim.headers);
+    const zip = (await download(ready.download_url!)).rawPayload;
+    const [row] = await testApp.deps.db
+      .select()
+      .from(schema.accountExports)
+      .where(eq(schema.accountExports.userId, pilgrim.userId));
+    const olderKey = `${path.posix.dirname(row!.fileKey!)}/pilgrim-soul-data-2026-11-01.zip`;
+    await testApp.deps.storage.write(olderKey, zip);
+    await testApp.deps.storage.remove(row!.fileKey!);
+    await testApp.deps.db
+      .update(schema.accountExports)
+      .set({ fileKey: olderKey })
+      .where(eq(schema.accountExports.id, row!.id));
+
+    const older = await statusOf(pilgrim.headers);
+    expect(older.download_url).toMatch(/\/pilgrim-soul-data-2026-11-01\.zip$/);
+    const response = await download(older.download_url!);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(zip)).toBe(true);
   });
 
   it('holds a long conversation whole, larger than the records deflated in the same turn', async () => {

@@ -10,13 +10,21 @@ import { findKeepsake, listMemories } from '../soul-story/index.ts';
 import type { StoreService } from '../store/index.ts';
 import type { SurveyService } from '../survey/index.ts';
 import { chatMarkdown, chatTranscript } from '../vela/index.ts';
-import type { ExportEntry } from './zip.ts';
 
 /** What every section reads from: the account's own row and the database. */
 export interface ExportContext {
   db: Db;
   user: UserRow;
 }
+
+/**
+ * One file of the export: JSON or text made here, or a stored file copied byte for byte. A stored
+ * file's CRC-32, when it was taken as the file was stored, spares reading it to checksum it.
+ */
+export type ExportEntry =
+  | { name: string; json: unknown }
+  | { name: string; text: string }
+  | { name: string; storageKey: string; crc32: number | null };
 
 /** One part of the export: the files it adds to the zip, in order. */
 export type ExportSection = (context: ExportContext) => Promise<ExportEntry[]>;
