@@ -147,8 +147,6 @@ export const createS3Storage = (settings: S3Settings, temporaryFiles: TemporaryF
       await rm(file, { force: true });
     },
     read,
-    // The body's own chunks, fresh from the network: nothing to reuse.
-    readChunks: read,
     size: async (key) => {
       assertValidKey(key);
       try {

@@ -102,22 +102,6 @@ describe.each(backends)('storage on $name', (backend) => {
     expect(await leftInFolder(opened.temporaryDir)).toEqual([]);
   });
 
-  it('reads a file back in chunks, and the reading may stop early', async () => {
-    // Several chunks of a read, ending part way.
-    const file = randomBytes(6 * 1024 * 1024 + 123);
-    await storage.write('users/d/take.webm', file);
-    const chunks: Buffer[] = [];
-    for await (const chunk of await storage.readChunks('users/d/take.webm')) chunks.push(Buffer.from(chunk));
-    expect(chunks.length).toBeGreaterThan(1);
-    expect(Buffer.concat(chunks).equals(file)).toBe(true);
-    for await (const chunk of await storage.readChunks('users/d/take.webm')) {
-      expect(chunk.length).toBeGreaterThan(0);
-      break;
-    }
-    await storage.remove('users/d/take.webm');
-    expect(await storage.list('users/d/')).toEqual([]);
-  });
-
   it('copies a file by the store itself: the copy outlives the original, and a copy made again replaces it', async () => {
     const take = randomBytes(6 * 1024 * 1024 + 123);
     await storage.write('users/e/take.webm', take);
@@ -160,7 +144,6 @@ describe.each(backends)('storage on $name', (backend) => {
   it('answers a missing file as missing, and removing it is no error', async () => {
     expect(await storage.size('users/none/gone.mp4')).toBeNull();
     await expect(storage.read('users/none/gone.mp4')).rejects.toBeInstanceOf(NotFound);
-    await expect(storage.readChunks('users/none/gone.mp4')).rejects.toBeInstanceOf(NotFound);
     await storage.remove('users/none/gone.mp4');
   });
 
@@ -168,7 +151,7 @@ describe.each(backends)('storage on $name', (backend) => {
     await storage.write('users/f/old-export.zip', randomBytes(3 * 1024 * 1024));
     await storage.remove('users/f/old-export.zip');
     expect(await storage.size('users/f/old-export.zip')).toBeNull();
-    await expect(storage.readChunks('users/f/old-export.zip')).rejects.toBeInstanceOf(NotFound);
+    await expect(storage.read('users/f/old-export.zip')).rejects.toBeInstanceOf(NotFound);
     await expect.poll(() => leftInFolder(opened.temporaryDir)).toEqual([]);
   });
 

@@ -59,12 +59,6 @@ export interface Storage {
   putFile(key: string, file: string): Promise<void>;
   /** Rejects with NotFound when there is no such file. */
   read(key: string, range?: ByteRange): Promise<Readable>;
-  /**
-   * The whole file in order, to be copied: each chunk is only good until the next is asked for or the
-   * reading ends. On disk they are read into the same two buffers in turn, so copying a large file
-   * leaves the garbage collector nothing to do. Rejects with NotFound when there is no such file.
-   */
-  readChunks(key: string): Promise<AsyncIterable<Uint8Array>>;
   size(key: string): Promise<number | null>;
   remove(key: string): Promise<void>;
   /** Every key that starts with the prefix, sorted. */
@@ -78,7 +72,7 @@ export interface Storage {
   ping(): Promise<void>;
 }
 
-// Files are read whole, to be copied (an export, a move to a bucket): 1 MiB reads cost a third less
+// Files are mostly read whole (a download, a checksum, a move to a bucket): 1 MiB reads cost a third less
 // than the default 64 KiB in system calls and stream hops, and a buffer of that size still fits in
 // the processor's cache (4 MiB ones copy slower here).
 const READ_CHUNK_BYTES = 1024 * 1024;
@@ -115,7 +109,7 @@ async function* chunksOf(handle: FileHandle): AsyncGenerator<Uint8Array> {
 
 /**
  * A local file's CRC-32, as a zip records it. Taken once when a file that goes into an account's
- * export is stored (a memory, the keepsake), so the export copies it without reading it twice.
+ * export is stored (a memory, the keepsake), so the export lays out its zip without reading it.
  */
 export const crc32OfFile = async (file: string) => {
   let checksum = 0;
@@ -212,7 +206,6 @@ export const createLocalStorage = (root: string, temporaryFiles: TemporaryFiles)
     // Opened here, so a missing file rejects now rather than failing the stream later.
     read: async (key, range) =>
       (await openOrMissing(resolve(key))).createReadStream({ ...range, highWaterMark: READ_CHUNK_BYTES }),
-    readChunks: async (key) => chunksOf(await openOrMissing(resolve(key))),
     size: async (key) => {
       try {
         return (await stat(resolve(key))).size;

@@ -103,7 +103,7 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
     let checksum = entry.crc32;
     if (checksum === null) {
       checksum = 0;
-      for await (const chunk of await storage.readChunks(storageKey)) checksum = crc32(chunk, checksum);
+      for await (const chunk of await storage.read(storageKey)) checksum = crc32(chunk, checksum);
     }
     return { name: entry.name, storageKey, size, crc32: checksum };
   };
