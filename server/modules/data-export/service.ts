@@ -29,11 +29,11 @@ export const exportFolder = (userId: string) => `exports/${userId}`;
 const LAYOUT_FILE = 'zip-layout.json';
 
 /** The key of the zip as its link names it: the layout's folder, and the day it was made. */
-export const zipKeyOf = (layoutKey: string, readyAt: Date) =>
+const zipKeyOf = (layoutKey: string, readyAt: Date) =>
   `${path.posix.dirname(layoutKey)}/pilgrim-soul-data-${readyAt.toISOString().slice(0, 10)}.zip`;
 
 /** The layout of the zip a link names. */
-export const layoutKeyOf = (zipKey: string) => `${path.posix.dirname(zipKey)}/${LAYOUT_FILE}`;
+const layoutKeyOf = (zipKey: string) => `${path.posix.dirname(zipKey)}/${LAYOUT_FILE}`;
 
 /** Exporting one's own data (GDPR articles 15 and 20): one zip, built in the background, linked for 7 days. */
 export const createDataExportService = (deps: DataExportDeps, sources: ExportSources) => {
