@@ -83,35 +83,35 @@ interface Entry {
   offset: number;
 }
 
-const localHeader = (entry: Entry, stamp: { time: number; date: number }) => {
+type Stamp = ReturnType<typeof dosDateTime>;
+
+/** What both headers of an entry hold, in the same order: from the flags to the name's length. */
+const writeEntryFields = (header: Buffer, at: number, entry: Entry, stamp: Stamp) => {
+  header.writeUInt16LE(UTF8_NAMES, at);
+  header.writeUInt16LE(entry.method, at + 2);
+  header.writeUInt16LE(stamp.time, at + 4);
+  header.writeUInt16LE(stamp.date, at + 6);
+  header.writeUInt32LE(entry.crc32, at + 8);
+  header.writeUInt32LE(entry.compressedSize, at + 12);
+  header.writeUInt32LE(entry.size, at + 16);
+  header.writeUInt16LE(entry.name.length, at + 20);
+};
+
+const localHeader = (entry: Entry, stamp: Stamp) => {
   const header = Buffer.alloc(30 + entry.name.length);
   header.writeUInt32LE(0x04034b50, 0);
   header.writeUInt16LE(VERSION_NEEDED, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(entry.method, 8);
-  header.writeUInt16LE(stamp.time, 10);
-  header.writeUInt16LE(stamp.date, 12);
-  header.writeUInt32LE(entry.crc32, 14);
-  header.writeUInt32LE(entry.compressedSize, 18);
-  header.writeUInt32LE(entry.size, 22);
-  header.writeUInt16LE(entry.name.length, 26);
+  writeEntryFields(header, 6, entry, stamp);
   entry.name.copy(header, 30);
   return header;
 };
 
-const centralHeader = (entry: Entry, stamp: { time: number; date: number }) => {
+const centralHeader = (entry: Entry, stamp: Stamp) => {
   const header = Buffer.alloc(46 + entry.name.length);
   header.writeUInt32LE(0x02014b50, 0);
   header.writeUInt16LE(VERSION_MADE_BY, 4);
   header.writeUInt16LE(VERSION_NEEDED, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(entry.method, 10);
-  header.writeUInt16LE(stamp.time, 12);
-  header.writeUInt16LE(stamp.date, 14);
-  header.writeUInt32LE(entry.crc32, 16);
-  header.writeUInt32LE(entry.compressedSize, 20);
-  header.writeUInt32LE(entry.size, 24);
-  header.writeUInt16LE(entry.name.length, 28);
+  writeEntryFields(header, 8, entry, stamp);
   // A regular file, mode 644, in the high half of the external attributes (Unix).
   header.writeUInt32LE((0o100644 << 16) >>> 0, 38);
   header.writeUInt32LE(entry.offset, 42);
