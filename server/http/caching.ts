@@ -28,7 +28,7 @@ const etagOf = (body: string | Buffer) =>
   `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
 /** If-None-Match by the weak comparison (RFC 9110 §13.1.2): `*`, or any listed tag with W/ ignored. */
-const matches = (header: string | undefined, etag: string) => {
+export const matchesIfNoneMatch = (header: string | undefined, etag: string) => {
   if (!header) return false;
   if (header.trim() === '*') return true;
   const opaque = etag.replace(/^W\//, '');
@@ -46,7 +46,7 @@ const cachePublicRead = (request: FastifyRequest, reply: FastifyReply, payload: 
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
   const etag = (reply.getHeader('etag') as string | undefined) ?? etagOf(payload);
   reply.header('etag', etag);
-  if (!matches(request.headers['if-none-match'], etag)) return payload;
+  if (!matchesIfNoneMatch(request.headers['if-none-match'], etag)) return payload;
   reply.code(304);
   reply.removeHeader('content-length');
   return '';

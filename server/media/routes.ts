@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { NotFound } from '../http/errors.ts';
-import { sendStoredFile } from './send-stored-file.ts';
+import { MEDIA_CACHE_CONTROL, sendStoredFile } from './send-stored-file.ts';
 import { MEDIA_PREFIX } from './signed-urls.ts';
 
 /** Serves private media behind signed, expiring URLs, with Range support for seeking in video. */
@@ -14,7 +14,7 @@ export const registerMediaRoutes = (app: FastifyInstance, deps: AppDeps) => {
       const key = request.params['*'];
       if (!deps.media.verify(expiry, signature, key))
         throw new NotFound('This link has expired or is not valid.');
-      return sendStoredFile(request, reply, deps.storage, key, { cacheControl: 'private, max-age=3600' });
+      return sendStoredFile(request, reply, deps.storage, key, { cacheControl: MEDIA_CACHE_CONTROL });
     },
   );
 };

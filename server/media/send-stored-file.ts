@@ -4,6 +4,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotFound } from '../http/errors.ts';
 import { assertValidKey, type Storage, type StoredFileHeaders } from './storage.ts';
 
+/** What private media answer: a browser may keep them an hour, no shared cache may. */
+export const MEDIA_CACHE_CONTROL = 'private, max-age=3600';
+
 export interface StoredFileAnswer extends StoredFileHeaders {
   /** The 404's words when the file is gone. */
   missingMessage?: string;

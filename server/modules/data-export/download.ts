@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { combineRanges, parse as parseRange } from 'range-parser';
+import { matchesIfNoneMatch } from '#server/http/caching.ts';
+import { MEDIA_CACHE_CONTROL } from '#server/media/send-stored-file.ts';
 import type { Storage } from '#server/media/storage.ts';
 import { type ZipLayout, zipBytes } from './zip.ts';
 
@@ -20,12 +22,10 @@ export const sendZip = (
   reply
     .header('accept-ranges', 'bytes')
     .header('etag', etag)
-    .header('cache-control', 'private, max-age=3600')
+    .header('cache-control', MEDIA_CACHE_CONTROL)
     .header('content-type', 'application/zip')
     .header('content-disposition', `attachment; filename="${zip.fileName}"`);
-  const unchanged = request.headers['if-none-match'];
-  if (unchanged?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag))
-    return reply.status(304).send();
+  if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.status(304).send();
 
   let start = 0;
   let end = layout.size - 1;

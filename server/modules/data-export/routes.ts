@@ -4,7 +4,7 @@ import { accountExportResponse } from '#contract/account.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { signedIn, userIdOf } from '#server/http/auth-guard.ts';
 import { NotFound } from '#server/http/errors.ts';
-import { sendStoredFile } from '#server/media/send-stored-file.ts';
+import { MEDIA_CACHE_CONTROL, sendStoredFile } from '#server/media/send-stored-file.ts';
 import { MEDIA_PREFIX } from '#server/media/signed-urls.ts';
 import { sendZip } from './download.ts';
 import type { DataExportService } from './service.ts';
@@ -55,7 +55,7 @@ export const dataExportRoutes =
           throw new NotFound('This link has expired or is not valid.');
         const zip = await service.zipFor(key);
         if (zip) return sendZip(request, reply, deps.storage, zip);
-        return sendStoredFile(request, reply, deps.storage, key, { cacheControl: 'private, max-age=3600' });
+        return sendStoredFile(request, reply, deps.storage, key, { cacheControl: MEDIA_CACHE_CONTROL });
       },
     });
   };

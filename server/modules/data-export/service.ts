@@ -28,6 +28,10 @@ export const exportFolder = (userId: string) => `exports/${userId}`;
 /** An export's folder holds its zip's layout, and the stored files the zip holds, copied by the store. */
 const LAYOUT_FILE = 'zip-layout.json';
 
+/** Where an export's layout is stored, in the export's own folder. */
+const layoutKeyFor = (userId: string, exportId: string) =>
+  `${exportFolder(userId)}/${exportId}/${LAYOUT_FILE}`;
+
 /** The key of the zip as its link names it: the layout's folder, and the day it was made. */
 const zipKeyOf = (layoutKey: string, readyAt: Date) =>
   `${path.posix.dirname(layoutKey)}/pilgrim-soul-data-${readyAt.toISOString().slice(0, 10)}.zip`;
@@ -119,8 +123,8 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
     if (!claimed) return;
     const user = await findUserById(db, claimed.userId);
     if (!user) return;
-    const folder = `${exportFolder(user.id)}/${claimed.id}`;
-    const fileKey = `${folder}/${LAYOUT_FILE}`;
+    const fileKey = layoutKeyFor(user.id, claimed.id);
+    const folder = path.posix.dirname(fileKey);
     const context = { db, user };
     let readyAt: Date;
     let layout: ZipLayout;
@@ -179,7 +183,7 @@ export const createDataExportService = (deps: DataExportDeps, sources: ExportSou
   /** A build that failed every retry leaves none of the files it copied. */
   const markFailed = async (exportId: string) => {
     const row = await repository.findById(db, exportId);
-    if (row) await removeFiles(`${exportFolder(row.userId)}/${row.id}/${LAYOUT_FILE}`);
+    if (row) await removeFiles(layoutKeyFor(row.userId, row.id));
     await repository.markFailed(db, exportId);
   };
 
