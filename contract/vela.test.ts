@@ -60,21 +60,8 @@ describe('cleanReply', () => {
   });
 });
 
-describe('safety groups', () => {
+describe('safety groups (self-harm is the server’s crisis check: server/modules/vela/crisis.test.ts)', () => {
   const cases = {
-    selfHarm: [
-      'I want to kill myself',
-      'sometimes I think about suicide',
-      'I have been feeling suicidal since I came home',
-      'I want to end my life',
-      'I want to die',
-      "I don't want to live anymore",
-      'I keep hurting myself',
-      'I started self-harming again',
-      'there is no reason to live',
-      'everyone would be better off dead without me… I mean I would be better off dead',
-      'I’ve been cutting myself',
-    ],
     abuse: [
       'my husband hits me when he drinks',
       'My partner threatens me every night',

@@ -117,22 +117,23 @@ export const SAFETY_REPLY =
   'I cannot continue this conversation while harmful or disrespectful language is used. If you are struggling or feel unsafe, please reach out to someone you trust.';
 
 /**
- * The spec's three safety groups. They run in the browser before sending and again on the server,
- * so a client that skips them gains nothing. Each phrase targets a first-person or clearly hostile use;
- * everyday pilgrim talk ("my feet are killing me", "she beat me to the summit") must not match.
+ * The groups a message can be kept under. Self-harm is recognised on the server only, in every language
+ * pilgrims write in, and answered with a crisis reply in that language (`server/modules/vela/crisis.ts`):
+ * never with SAFETY_REPLY, which would rebuke a person in crisis.
+ */
+export const safetyKinds = ['selfHarm', 'abuse', 'hate'] as const;
+export type SafetyGroup = (typeof safetyKinds)[number];
+
+/** The languages whose cries for help Vela recognises and answers in. */
+export const crisisLanguages = ['en', 'es', 'pt', 'it', 'de', 'fr'] as const;
+export type CrisisLanguage = (typeof crisisLanguages)[number];
+
+/**
+ * The spec's other two groups, met with SAFETY_REPLY. They run in the browser before sending and again on
+ * the server, so a client that skips them gains nothing. Each phrase targets a first-person or clearly
+ * hostile use; everyday pilgrim talk ("my feet are killing me", "she beat me to the summit") must not match.
  */
 export const safetyGroups = {
-  selfHarm: [
-    /\b(kill|hurt|harm|cut|hang|poison)(s|ing|ting)? my ?self\b/i,
-    /\bsuicid(e|al)\b/i,
-    /\bself[- ]?harm(ing)?\b/i,
-    /\b(end|take|ending|taking) my (own )?life\b/i,
-    /\bi (really )?(want|wish|wanted) (to die|to be dead|i was dead|i were dead)\b/i,
-    /\b(don'?t|do not|no longer) want to (live|be alive|exist|wake up)\b/i,
-    /\bno reason to (live|go on)\b/i,
-    /\bbetter off dead\b/i,
-    /\boverdos(e|ing) on purpose\b/i,
-  ],
   abuse: [
     /\bdomestic (abuse|violence)\b/i,
     /\bmy (husband|wife|partner|boyfriend|girlfriend|spouse|ex|father|mother|dad|mum|mom|stepfather|stepmother) (hits|beats|slaps|chokes|kicks|abuses|hurts|threatens|rapes) me\b/i,
@@ -152,14 +153,14 @@ export const safetyGroups = {
     /\bshoot up (a|the) (school|church|mosque|synagogue|mall)\b/i,
   ],
 } as const;
-export type SafetyGroup = keyof typeof safetyGroups;
-export const safetyGroupNames = Object.keys(safetyGroups) as SafetyGroup[];
+export type RebukedGroup = keyof typeof safetyGroups;
+const rebukedGroupNames = Object.keys(safetyGroups) as RebukedGroup[];
 
 /** The first group the text falls in, or null; typographic apostrophes count as plain ones. */
-export const safetyGroupOf = (text: string): SafetyGroup | null => {
+export const safetyGroupOf = (text: string): RebukedGroup | null => {
   const normalised = text.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
   return (
-    safetyGroupNames.find((group) => safetyGroups[group].some((pattern) => pattern.test(normalised))) ?? null
+    rebukedGroupNames.find((group) => safetyGroups[group].some((pattern) => pattern.test(normalised))) ?? null
   );
 };
 
@@ -314,7 +315,7 @@ export type Helpline = z.infer<typeof helpline>;
 
 export const generatedItem = z.object({
   generated_text: z.string(),
-  safety: z.enum(['selfHarm', 'abuse', 'hate']).optional(),
+  safety: z.enum(safetyKinds).optional(),
   helpline: helpline.optional(),
 });
 export type GeneratedItem = z.infer<typeof generatedItem>;
@@ -329,7 +330,7 @@ export const historyMessage = z.object({
   id: z.string(),
   role: z.enum(['user', 'assistant']),
   content: z.string(),
-  safety: z.enum(['selfHarm', 'abuse', 'hate']).nullable(),
+  safety: z.enum(safetyKinds).nullable(),
   created_at: z.string(),
 });
 

@@ -144,25 +144,25 @@ describe('Vela, the companion chat', () => {
     expect(await page.getByRole('dialog', { name: chatMessages.introTitle }).count()).toBe(0);
   });
 
-  it('answers a safety phrase with the safety reply and a helpline, without asking the model', async () => {
+  it('answers a cry for help in the pilgrim’s language with a helpline, never the rebuke', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);
     await onboard(page);
-    const chatCalls: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/chat/') && request.method() === 'POST') chatCalls.push(request.url());
-    });
-    const sentAt = Date.now();
-    await send(page, 'Since I came home I want to end my life');
-    await visible(page, SAFETY_REPLY);
-    expect(Date.now() - sentAt).toBeGreaterThanOrEqual(450);
+    await send(page, 'quiero morir');
+    await visible(page, 'Tu vida importa');
     const helpline = page.getByRole('group', { name: 'Helpline' }).last();
     await visible(page, 'Support in Spain');
     expect(await helpline.innerText()).toContain('024');
     await page.getByLabel('Not in this country? Choose another').first().click();
     await page.getByRole('option', { name: 'United States' }).click();
     await visible(page, '988 Suicide & Crisis Lifeline');
-    expect(chatCalls).toEqual([]);
+
+    const replies = await replyCount(page);
+    await send(page, 'Since I came home I want to end my life');
+    expect(await waitForReply(page, replies)).toContain(
+      'You matter, and you do not have to go through this alone.',
+    );
+    expect(await conversation(page).innerText()).not.toContain(SAFETY_REPLY);
     await expectChatAccessible(page);
   });
 

@@ -3,16 +3,16 @@ import {
   chatErrorReplies,
   cleanReply,
   type GeneratedItem,
-  groupNeedsHelpline,
   type Helpline,
+  type RebukedGroup,
   SAFETY_REPLY,
-  type SafetyGroup,
   safetyGroupOf,
   type Vibe,
 } from '#contract/vela.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Unauthorized } from '#server/http/errors.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
+import { crisisAnswer, crisisLanguageOf } from './crisis.ts';
 import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
 import { collect, type GenerationRequest } from './providers/index.ts';
 import * as repository from './repository.ts';
@@ -24,9 +24,9 @@ export interface ChatInput {
   parameters: ChatParameters;
 }
 
-/** A sentence naming the helpline, so API clients that only read generated_text still get it. */
-export const helplineSentence = (line: Helpline, group: SafetyGroup): string => {
-  const service = group === 'abuse' ? (line.abuse ?? line.crisis) : line.crisis;
+/** A sentence naming the abuse line, so API clients that only read generated_text still get it. */
+const abuseLineSentence = (line: Helpline): string => {
+  const service = line.abuse ?? line.crisis;
   const parts: string[] = [];
   if (service) parts.push(`In ${line.country_name} you can call ${service.name} on ${service.phone}`);
   if (line.emergency)
@@ -35,10 +35,21 @@ export const helplineSentence = (line: Helpline, group: SafetyGroup): string => 
   return `${local}Anywhere in the world, ${line.directory.name} lists free, confidential helplines: ${line.directory.url}`;
 };
 
-export const safetyAnswer = (group: SafetyGroup, nationality: string | null): GeneratedItem => {
-  if (!groupNeedsHelpline(group)) return { generated_text: SAFETY_REPLY, safety: group };
+const safetyAnswer = (group: RebukedGroup, nationality: string | null): GeneratedItem => {
+  if (group === 'hate') return { generated_text: SAFETY_REPLY, safety: group };
   const helpline = helplineFor(nationality);
-  return { generated_text: `${SAFETY_REPLY} ${helplineSentence(helpline, group)}`, safety: group, helpline };
+  return { generated_text: `${SAFETY_REPLY} ${abuseLineSentence(helpline)}`, safety: group, helpline };
+};
+
+/**
+ * A cry for help comes first and gets the reviewed crisis reply in its own language; only abuse and hate
+ * get the spec's fixed SAFETY_REPLY. Null when the message may go to the model.
+ */
+const safetyCheck = (text: string, nationality: string | null): GeneratedItem | null => {
+  const language = crisisLanguageOf(text);
+  if (language) return crisisAnswer(language, nationality);
+  const group = safetyGroupOf(text);
+  return group ? safetyAnswer(group, nationality) : null;
 };
 
 export type ChatStart =
@@ -48,7 +59,10 @@ export type ChatStart =
 export const createChatService = (deps: Pick<AppDeps, 'config' | 'db' | 'model' | 'rateLimiter'>) => {
   const { db, model: provider } = deps;
 
-  /** Safety first: a message in a safety group never reaches a model and never enters a later prompt. */
+  /**
+   * Safety first: a message in a safety group never reaches a model and never enters a later prompt. The
+   * conversation stays open: the next message is read as any other.
+   */
   const start = async (userId: string, input: ChatInput, signal?: AbortSignal): Promise<ChatStart> => {
     // Independent reads go together: on PostgreSQL they overlap, on PGlite they simply queue.
     const [, pilgrim, history] = await Promise.all([
@@ -57,14 +71,13 @@ export const createChatService = (deps: Pick<AppDeps, 'config' | 'db' | 'model' 
       repository.listPromptTurns(db, userId, provider.historyTurns),
     ]);
     if (!pilgrim) throw new Unauthorized();
-    const group = safetyGroupOf(input.inputs);
-    if (group) {
-      const answer = safetyAnswer(group, pilgrim.nationality);
+    const answer = safetyCheck(input.inputs, pilgrim.nationality);
+    if (answer) {
       await repository.insertExchange(db, {
         userId,
         message: input.inputs,
         reply: answer.generated_text,
-        safety: group,
+        safety: answer.safety ?? null,
       });
       return { kind: 'safety', answer };
     }

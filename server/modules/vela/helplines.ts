@@ -39,11 +39,25 @@ const linesByCountry: Record<string, CountryLines> = {
     abuse: { name: '1522 antiviolenza e stalking', phone: '1522' },
     emergency: '112',
   },
-  // Crisis: https://www.telefonseelsorge.de (TelefonSeelsorge).
+  // Crisis: https://www.telefonseelsorge.de (TelefonSeelsorge; 0800 111 0 222 and 116 123 reach it too, one
+  // number is shown so the card has a single line to tap).
   // Abuse: https://www.hilfetelefon.de (Hilfetelefon Gewalt gegen Frauen). Emergency: 112.
   DE: {
     crisis: { name: 'TelefonSeelsorge', phone: '0800 111 0 111' },
     abuse: { name: 'Hilfetelefon Gewalt gegen Frauen', phone: '116 016' },
+    emergency: '112',
+  },
+  // Crisis: https://www.telefonseelsorge.at (TelefonSeelsorge Österreich). Abuse: directory. Emergency: 112.
+  AT: {
+    crisis: { name: 'TelefonSeelsorge', phone: '142' },
+    abuse: null,
+    emergency: '112',
+  },
+  // Crisis: https://www.143.ch (Die Dargebotene Hand, La Main Tendue, Telefono Amico: one line in three
+  // languages). Abuse lines differ by canton: directory. Emergency: 112.
+  CH: {
+    crisis: { name: 'Die Dargebotene Hand / La Main Tendue / Telefono Amico', phone: '143' },
+    abuse: null,
     emergency: '112',
   },
   // Crisis: https://www.sns24.gov.pt (SNS 24, psychological counselling).

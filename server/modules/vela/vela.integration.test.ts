@@ -13,6 +13,46 @@ const chatBody = (inputs: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
+/** One cry for help per language, the pilgrim's country, and what the crisis reply must then say. */
+const cries = [
+  { language: 'en', inputs: 'I want to die', nationality: 'GB', says: 'You matter', line: '116 123' },
+  {
+    language: 'es',
+    inputs: 'no quiero seguir viviendo',
+    nationality: 'ES',
+    says: 'Tu vida importa',
+    line: '024',
+  },
+  {
+    language: 'pt',
+    inputs: 'quero morrer',
+    nationality: 'PT',
+    says: 'A sua vida importa',
+    line: '808 24 24 24',
+  },
+  {
+    language: 'it',
+    inputs: 'voglio morire',
+    nationality: 'IT',
+    says: 'La tua vita conta',
+    line: '02 2327 2327',
+  },
+  {
+    language: 'de',
+    inputs: 'ich will nicht mehr leben',
+    nationality: 'DE',
+    says: 'Du bist wichtig',
+    line: '0800 111 0 111',
+  },
+  {
+    language: 'fr',
+    inputs: "j'ai envie de me suicider",
+    nationality: 'FR',
+    says: 'Vous comptez',
+    line: '3114',
+  },
+] as const;
+
 /** Reads the events of a server-sent event stream body. */
 const eventsOf = (body: string) =>
   body
@@ -89,19 +129,58 @@ describe(`Vela chat with the offline guide on ${process.env.TEST_DB}`, () => {
     expect(rows.map((row) => row.content)).toContain(done.data.generated_text);
   });
 
-  it('meets a self-harm phrase with the safety reply and the helpline of the pilgrim’s country', async () => {
-    const pilgrim = await createUser(testApp, { ...caminoProfile, nationality: 'US' });
-    const response = await testApp.app.inject({
+  it('meets a cry for help in any language with the crisis reply in that language, never the rebuke', async () => {
+    for (const cry of cries) {
+      const pilgrim = await createUser(testApp, { ...caminoProfile, nationality: cry.nationality });
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/chat/',
+        headers: pilgrim.headers,
+        payload: chatBody(cry.inputs),
+      });
+      expect(response.statusCode).toBe(200);
+      const [item] = response.json();
+      expect(item.safety, cry.inputs).toBe('selfHarm');
+      expect(item.generated_text, cry.inputs).toContain(cry.says);
+      expect(item.generated_text, cry.inputs).toContain(cry.line);
+      expect(item.generated_text, cry.inputs).toContain('https://findahelpline.com');
+      expect(item.generated_text).not.toContain(SAFETY_REPLY);
+      expect(item.generated_text).not.toMatch(/I am taking in that|I hear that/);
+      expect(item.helpline).toMatchObject({ country: cry.nationality, crisis: { phone: cry.line } });
+    }
+  });
+
+  it('streams the crisis reply, keeps it out of later prompts, and keeps the conversation open', async () => {
+    const pilgrim = await createUser(testApp, { ...caminoProfile, nationality: null });
+    const stream = await testApp.app.inject({
+      method: 'POST',
+      url: '/api/chat/stream/',
+      headers: pilgrim.headers,
+      payload: chatBody('Je veux mourir.'),
+    });
+    expect(stream.statusCode).toBe(200);
+    const events = eventsOf(stream.body);
+    expect(events.map((event) => event.event)).toEqual(['done']);
+    expect(events[0]!.data).toMatchObject({ safety: 'selfHarm', helpline: { country: 'FR' } });
+    expect(events[0]!.data.generated_text).toContain('3114');
+
+    const next = await testApp.app.inject({
       method: 'POST',
       url: '/api/chat/',
       headers: pilgrim.headers,
-      payload: chatBody('Since I came home I want to end my life'),
+      payload: chatBody('Thank you. I walked from Le Puy last year.'),
     });
-    const [item] = response.json();
-    expect(item.safety).toBe('selfHarm');
-    expect(item.generated_text.startsWith(SAFETY_REPLY)).toBe(true);
-    expect(item.generated_text).toContain('988');
-    expect(item.helpline).toMatchObject({ country: 'US', crisis: { phone: '988' }, emergency: '911' });
+    expect(next.statusCode).toBe(200);
+    expect(next.json()[0].safety).toBeUndefined();
+
+    const history = await testApp.app.inject({
+      method: 'GET',
+      url: '/api/chat/history/',
+      headers: pilgrim.headers,
+    });
+    expect(
+      history.json().messages.map((message: { role: string; safety: string | null }) => message.safety),
+    ).toEqual(['selfHarm', 'selfHarm', null, null]);
   });
 
   it('gives the abuse line for abuse, no helpline for hate, and the directory for an unlisted country', async () => {
@@ -279,6 +358,25 @@ describe(`Vela chat through an OpenAI-compatible server on ${process.env.TEST_DB
     expect(system).toContain('2026-05-01');
     expect(system).toContain('30 days');
     expect(system).toContain('not a therapist or doctor');
+  });
+
+  it('answers a cry for help in every language without calling the model', async () => {
+    const before = model.requests.length;
+    for (const cry of cries) {
+      const pilgrim = await createUser(testApp, { ...caminoProfile, nationality: cry.nationality });
+      for (const url of ['/api/chat/', '/api/chat/stream/']) {
+        const response = await testApp.app.inject({
+          method: 'POST',
+          url,
+          headers: pilgrim.headers,
+          payload: chatBody(cry.inputs),
+        });
+        expect(response.statusCode, url).toBe(200);
+        expect(response.body, `${cry.language} ${url}`).toContain(cry.says);
+        expect(response.body).not.toContain(SAFETY_REPLY);
+      }
+    }
+    expect(model.requests.length).toBe(before);
   });
 
   it('never sends a safety phrase, nor later a flagged message, to the model', async () => {

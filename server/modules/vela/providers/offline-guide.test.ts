@@ -4,7 +4,12 @@ import { collect } from './index.ts';
 import { pilgrimConversations } from './offline-guide.corpus.ts';
 import { createOfflineGuide, offlineReply } from './offline-guide.ts';
 import { knowledge } from './offline-knowledge.ts';
-import { passages, questionAcknowledgements, shortReplies } from './offline-library.ts';
+import {
+  otherLanguageAcknowledgements,
+  passages,
+  questionAcknowledgements,
+  shortReplies,
+} from './offline-library.ts';
 import { readMessage } from './offline-reading.ts';
 import type { ChatTurn } from './provider.ts';
 
@@ -198,6 +203,31 @@ describe('offline guide', () => {
     expect(readMessage('Me llamo Carmen and I walked the Norte.').reflection).toBeNull();
     expect(readMessage('I walked the Vía de la Plata in May.').reflection).toBe(
       'you walked the Vía de la Plata in May',
+    );
+  });
+
+  it('reflects only English, and tells a pilgrim writing in another language that it answers in English', () => {
+    for (const message of [
+      "J'ai marché depuis Saint-Jean avec mon frère.",
+      'Ich bin sehr müde, aber glücklich.',
+      'Sono arrivato a Santiago con mia sorella.',
+      'Eu estou muito cansado mas feliz.',
+      'Estoy muy cansado.',
+      'Echo de menos el camino',
+    ]) {
+      const reading = readMessage(message);
+      expect(reading.english, message).toBe(false);
+      expect(reading.reflection, message).toBeNull();
+      const reply = replyTo(message);
+      expect(
+        otherLanguageAcknowledgements.some((line) => reply.startsWith(line)),
+        `${message} → ${reply}`,
+      ).toBe(true);
+      expect(reply).not.toMatch(/\byou (ai|suis|bin|sono|estou|estoy)\b|\bje ai\b/i);
+    }
+    expect(readMessage('I stayed in El Acebo and it was lovely.').english).toBe(true);
+    expect(readMessage('I walked the Camino de Santiago with my son.').reflection).toBe(
+      'you walked the Camino de Santiago with your son',
     );
   });
 

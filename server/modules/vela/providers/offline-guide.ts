@@ -6,6 +6,7 @@ import {
   knowledgeIntroductions,
   knowledgeRepeats,
   openers,
+  otherLanguageAcknowledgements,
   passages,
   practices,
   questionAcknowledgements,
@@ -105,6 +106,7 @@ export const offlineReply = (request: {
       const echo = reading.reflection;
       const listened =
         (echo ? fresh(reflections.map((template) => template.replace('{echo}', echo))) : null) ??
+        (reading.english ? null : fresh(otherLanguageAcknowledgements)) ??
         fresh(acknowledgements);
       return join(listened, offering(), question());
     }

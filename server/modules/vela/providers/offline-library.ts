@@ -226,6 +226,16 @@ export const acknowledgements: string[] = [
   'Thank you for sharing a piece of your road with me.',
 ];
 
+/**
+ * For a statement in another language: the guide cannot read it, so it says so kindly instead of echoing
+ * words it would mangle or guessing at what was meant. Vela in other languages is a later change.
+ */
+export const otherLanguageAcknowledgements: string[] = [
+  'Thank you for writing to me in your own words. Offline, I can only read and answer in English, but you are welcome here in any language.',
+  'I am glad you wrote. As the offline guide I only understand English, so forgive me if I miss what you said; I am still listening.',
+  'Every language is welcome here, though offline I can only answer in English. If you like, tell me a little of it in English.',
+];
+
 /** A question that is the pilgrim's to live with: acknowledged, never answered for them, never echoed. */
 export const questionAcknowledgements: string[] = [
   'That is a real question, and I would rather walk with it beside you than answer it for you.',

@@ -172,15 +172,36 @@ const towardsThePilgrim: Record<string, string> = {
 const agreeingWithYou: Record<string, string> = { am: 'are', was: 'were' };
 
 /**
- * Spanish words that never occur in English sentences, except "la" in names such as Vía de la Plata; two of
- * them mean the clause is Spanish, which the guide cannot turn ("me cambió" is not "you cambió").
+ * Common words of the other languages pilgrims write in (Spanish, Portuguese, Italian, French, German) that
+ * English sentences do not use; words English shares ("a", "in", "die", "was", "come", "me") are left out.
+ * Turning pronouns only works in English ("j'ai envie de me suicider" became "je ai envie de you
+ * suicider"), so a message with more of these than English function words is never reflected.
  */
-const SPANISH_WORDS = new Set(
-  'el la los las del que es y muy estoy soy fue era tengo hay por para con una mi mis pero como está lo se'.split(
+const OTHER_LANGUAGE_WORDS = new Set(
+  (
+    'el la los las del que es y muy estoy soy fue era tengo hay por para con una mi mis pero como esta lo se yo ' +
+    'nao sim eu meu minha voce um uma muito estou foi tenho mas isso ja mais ' +
+    'il gli della che sono non ho questo mio io sei molto anche ' +
+    'je j le les des du et est suis pas ne avec pour mon mes tres mais qui ce cette nous vous elle ai ' +
+    'ich und ist nicht der das ein eine mit fur mein meine sehr aber wie habe auch auf bin'
+  ).split(' '),
+);
+const ENGLISH_WORDS = new Set(
+  'i you he she we they it the a an and to of in on at my your our is am are was were be been have has had do did not but so that this with for from me us'.split(
     ' ',
   ),
 );
-const SPANISH_CLAUSE = 2;
+
+/** Whether the message reads as English: its words of other languages do not outnumber its English ones. */
+const readsAsEnglish = (message: string) => {
+  const words = message
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}]+/u);
+  const other = words.filter((word) => OTHER_LANGUAGE_WORDS.has(word)).length;
+  return other <= words.filter((word) => ENGLISH_WORDS.has(word)).length;
+};
 
 const SECOND_PERSON = new Set(['you', 'your', 'yours', 'yourself', 'yourselves']);
 /** Longer clauses read as a recitation rather than listening, so the guide does not echo them. */
@@ -247,7 +268,6 @@ const reflectionOf = (doc: Doc): string | null => {
   while (terms[0] && ['Conjunction', 'Adverb'].some((tag) => terms[0]!.tags.includes(tag))) terms.shift();
   if (terms.length < MIN_ECHO_TERMS || terms.length > MAX_ECHO_TERMS) return null;
   if (terms.some((term) => SECOND_PERSON.has(term.normal))) return null;
-  if (terms.filter((term) => SPANISH_WORDS.has(term.normal)).length >= SPANISH_CLAUSE) return null;
   const opener = terms[0]!;
   const hasSubject = ['Pronoun', 'Noun', 'Determiner', 'ProperNoun', 'Possessive'].some((tag) =>
     opener.tags.includes(tag),
@@ -274,6 +294,8 @@ const reflectionOf = (doc: Doc): string | null => {
 
 export interface Reading {
   kind: MessageKind;
+  /** False for a message in another language, which the guide neither reflects nor pretends to read. */
+  english: boolean;
   /** The statement's first clause turned towards the pilgrim, when it reads well after "I hear that". */
   reflection: string | null;
   /** The subject a question or request asks about, when the guide carries facts on it. */
@@ -306,9 +328,17 @@ export const readMessage = (message: string): Reading => {
           words.some((word, at) => (kind === 'thanks' || at === 0) && openingWords[kind]?.has(word)),
         ))
       : undefined;
-  if (short) return { kind: short, reflection: null, subject: null, mentions };
+  const english = readsAsEnglish(message);
+  if (short) return { kind: short, english, reflection: null, subject: null, mentions };
   if (isQuestion(doc, message))
-    return { kind: 'question', reflection: null, subject: subjectOf(doc), mentions };
-  if (isRequest(doc)) return { kind: 'request', reflection: null, subject: subjectOf(doc), mentions };
-  return { kind: 'statement', reflection: reflectionOf(doc), subject: null, mentions };
+    return { kind: 'question', english, reflection: null, subject: subjectOf(doc), mentions };
+  if (isRequest(doc))
+    return { kind: 'request', english, reflection: null, subject: subjectOf(doc), mentions };
+  return {
+    kind: 'statement',
+    english,
+    reflection: english ? reflectionOf(doc) : null,
+    subject: null,
+    mentions,
+  };
 };

@@ -11,15 +11,19 @@ export function SafetyApproach() {
       </Title>
       <Text>
         Vela is an AI companion, not a therapist or doctor. Before any message reaches a language model, it is
-        checked for three kinds of words: self-harm or suicide, domestic abuse, and hate or violence.
+        checked for three kinds of words: a cry for help (self-harm or suicide, in English, Spanish,
+        Portuguese, Italian, German and French), domestic abuse, and hate or violence.
       </Text>
       <List spacing="xs">
         <List.Item>
-          The check runs in your browser and again on our server, so it cannot be skipped.
+          Abuse and hate are checked in your browser and again on our server, so the check cannot be skipped.
+          A cry for help is checked on our server, so Vela can answer it in your language.
         </List.Item>
         <List.Item>
-          When a message matches, nothing is sent to a model. Vela answers with a fixed message and the
-          message is never used in later prompts.
+          When a message matches, nothing is sent to a model and the message is never used in later prompts.
+          To a cry for help Vela answers with care, in the language you wrote in: that you matter, that you
+          are not alone, and who you can call now; you can keep writing afterwards. To abuse or hate it
+          answers with a fixed message.
         </List.Item>
         <List.Item>
           For self-harm and abuse, Vela shows a helpline for the country of your nationality, which you can

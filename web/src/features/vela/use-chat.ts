@@ -40,7 +40,8 @@ export const useChat = (vibe: Vibe | null) => {
       try {
         const group = safetyGroupOf(text);
         if (group) {
-          // Checked here first, so the words never leave the browser; the server checks again.
+          // Abuse and hate are checked here first, so the words never leave the browser; the server checks
+          // again. A cry for help is not: the server answers it, without a model, in the pilgrim's language.
           await pause(SAFETY_REPLY_DELAY_MS);
           add(assistantEntry(SAFETY_REPLY, { safety: group }));
           return;

@@ -18,7 +18,7 @@ export interface StreamHandlers {
 
 export interface ChatAnswer {
   text: string;
-  /** Set when the server's own safety check answered (a client that skipped its check). */
+  /** Set when the server's safety check answered: always for a cry for help, which only the server checks. */
   safety?: SafetyGroup;
   helpline?: Helpline;
 }

@@ -34,6 +34,7 @@ export function MessageList(props: { entries: ChatEntry[]; waiting: boolean; nat
             {entry.safety ? (
               <SafetyReply
                 group={entry.safety}
+                content={entry.content}
                 nationality={props.nationality}
                 {...(entry.helpline ? { helpline: entry.helpline } : {})}
               />

@@ -33,17 +33,26 @@ function HelplineDetails({ line, group }: { line: Helpline; group: SafetyGroup }
   );
 }
 
-/** The fixed safety message; for self-harm and abuse, a helpline for the pilgrim's country, which they can change. */
-export function SafetyReply(props: { group: SafetyGroup; nationality: string | null; helpline?: Helpline }) {
+/**
+ * The server's crisis reply for self-harm, the fixed safety message otherwise; for self-harm and abuse, a
+ * helpline for the pilgrim's country, which they can change.
+ */
+export function SafetyReply(props: {
+  group: SafetyGroup;
+  content: string;
+  nationality: string | null;
+  helpline?: Helpline;
+}) {
   const { data } = useHelplines();
   const [country, setCountry] = useState<string | null>(props.helpline?.country ?? props.nationality);
-  if (!groupNeedsHelpline(props.group)) return <Text>{SAFETY_REPLY}</Text>;
+  const message = props.group === 'selfHarm' ? props.content : SAFETY_REPLY;
+  if (!groupNeedsHelpline(props.group)) return <Text>{message}</Text>;
   const all = data ? [...data.helplines, data.international] : [];
   const line =
     all.find((entry) => entry.country === country?.toUpperCase()) ?? props.helpline ?? data?.international;
   return (
     <Stack gap="sm">
-      <Text>{SAFETY_REPLY}</Text>
+      <Text>{message}</Text>
       {line && (
         <Card withBorder padding="sm" radius="md" role="group" aria-label="Helpline">
           <Stack gap="xs">
