@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cardLine,
   closingCard,
+  drawableText,
   formatJourneyDates,
   type JourneyCardFacts,
   openingCard,
@@ -73,6 +74,53 @@ describe('the opening card', () => {
     expect(card.headline).toBe('Zoë · My "own" way: 100% \\ walked');
     expect(card.details[0]).toBe(`From ${'A'.repeat(59)}…`);
     expect(openingCard({ ...unknownJourney, route: '👣🙏🏽' }).headline).toBe('My Soul Story');
+  });
+});
+
+describe('text the card font can draw', () => {
+  it('draws Latin, Greek, Cyrillic, Arabic and Hebrew letters, and the cards’ own marks', () => {
+    for (const name of ['Zoë', 'Ελένη', 'Дмитрий', 'محمد', 'فاطمه‌ی', 'דוד', 'Łukasz Ørsted-Çelik'])
+      expect(drawableText(name)).toBe(name);
+    expect(drawableText('Saint-Jean → Santiago · 12 Sep – 14 Oct 2026 · 780 km…')).not.toBeNull();
+  });
+
+  it('leaves out a script the font does not have, rather than draw empty boxes', () => {
+    for (const name of ['अनुराधा', '美咲', 'สมชาย', 'Ana 美咲', 'ᚠᛁᚾ'])
+      expect(drawableText(name), name).toBeNull();
+  });
+
+  it('leaves out bidi controls, so an override cannot turn a name around', () => {
+    expect(drawableText('\u202eevil')).toBe('evil');
+    expect(drawableText('\u2067محمد\u2069 \u200fAna\u200e\u061c')).toBe('محمد Ana');
+    expect(drawableText('\u202a\u202b\u202c\u202d\u2066\u2068')).toBeNull();
+  });
+
+  it('composes accents, and drops emoji and line breaks', () => {
+    expect(drawableText('Zoe\u0308')).toBe('Zoë');
+    expect(drawableText('  Ana 👩🏽‍🦰\n\tMaría ')).toBe('Ana María');
+    expect(drawableText(null)).toBeNull();
+  });
+});
+
+describe('a name the font cannot draw', () => {
+  it('gives the neutral card, and a route or place in such a script is left out the same way', () => {
+    expect(openingCard({ ...unknownJourney, firstName: 'अनुराधा' })).toEqual(openingCard(unknownJourney));
+    expect(openingCard({ ...ana, firstName: 'अनुराधा', route: '四国遍路' })).toEqual(
+      openingCard({ ...ana, firstName: null, route: null }),
+    );
+    expect(openingCard({ ...ana, startPlace: 'ไทย' }).details[0]).toBe('To Santiago');
+  });
+
+  it('keeps an Arabic or Hebrew name beside the route, without its bidi controls', () => {
+    expect(openingCard({ ...unknownJourney, firstName: 'محمد', route: 'Camino Francés' }).headline).toBe(
+      'محمد · Camino Francés',
+    );
+    expect(openingCard({ ...unknownJourney, firstName: '\u202bדוד\u202c' }).headline).toBe(
+      'דוד · My Soul Story',
+    );
+    expect(openingCard({ ...unknownJourney, firstName: '\u202eevil' })).toEqual(
+      openingCard({ ...unknownJourney, firstName: 'evil' }),
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import type { JourneySummary } from '../journey/index.ts';
+import { fontCovers } from './card-font.ts';
 
 /** What the keepsake's opening and closing cards may tell about the journey; any of it may be unknown. */
 export interface JourneyCardFacts {
@@ -52,14 +53,33 @@ const MAX_FIELD_LENGTH = 60;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
- * The pilgrim's own words, fit for one line of a card: the card's font has no emoji (they would show as
- * empty boxes), and line breaks or runs of spaces would break the layout; a very long entry is cut.
+ * Bidi controls are left out: drawtext (through fribidi) would obey them, so an override (U+202E) would
+ * draw "evil" as "live". Without them the text is ordered by its letters alone, as a name should be.
  */
-const cleanField = (value: string | null): string | null => {
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * Text as the card font can draw it on one line, or null when it cannot: bidi controls and emoji are
+ * left out (the font has no emoji, and they are decoration), line breaks and runs of spaces become one
+ * space, and text with any other character the font lacks is not drawn at all, since it would show as
+ * empty boxes and half a name is no better. Composed (NFC) first, so "e" and a combining accent draw
+ * as the font's "é".
+ */
+export const drawableText = (value: string | null): string | null => {
   const text = (value ?? '')
+    .normalize('NFC')
+    .replace(BIDI_CONTROLS, '')
     .replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|\u200d|\ufe0f|\u20e3/gu, '')
     .replace(/[\p{Cc}\s]+/gu, ' ')
     .trim();
+  if (!text) return null;
+  for (const character of text) if (!fontCovers(character.codePointAt(0)!)) return null;
+  return text;
+};
+
+/** The pilgrim's own words for one line of a card, with a very long entry cut. */
+const cleanField = (value: string | null): string | null => {
+  const text = drawableText(value);
   if (!text) return null;
   const characters = [...text];
   return characters.length > MAX_FIELD_LENGTH

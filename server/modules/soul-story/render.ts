@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { MAX_VIDEO_SECONDS } from '#contract/soul-story.ts';
 import {
@@ -13,7 +12,8 @@ import {
   probeDuration,
   runFfmpeg,
 } from '#server/media/ffmpeg.ts';
-import type { CardText } from './cards.ts';
+import { fontFile } from './card-font.ts';
+import { type CardText, drawableText } from './cards.ts';
 import { spliceSegmentAudio } from './keepsake-audio.ts';
 
 /**
@@ -39,7 +39,8 @@ export const CARD_SECONDS = {
   closing: SEGMENT.closingFrames / SEGMENT.fps,
 } as const;
 
-export const fontFile = fileURLToPath(new URL('../../../assets/fonts/DejaVuSerif.ttf', import.meta.url));
+export { fontFile };
+
 const CARD_COLOUR = '0x1b2a3a';
 
 /** Generated inputs for a card: a plain background and silence, both endless until the graph trims them. */
@@ -100,11 +101,14 @@ const quotedPath = (file: string) => {
 const drawText = (textFile: string, style: string) =>
   `drawtext=fontfile=${quotedPath(fontFile)}:textfile=${quotedPath(textFile)}:expansion=none:${style}`;
 
-/** drawtext has no wrapping: break the title into lines that fit the frame. */
+/**
+ * drawtext has no wrapping: break the title into lines that fit the frame. A title the card font cannot
+ * draw (drawableText) is left out rather than drawn as empty boxes.
+ */
 export const wrapTitle = (title: string, maxLine = 36): string => {
   const lines: string[] = [];
   let line = '';
-  for (const word of title.trim().split(/\s+/)) {
+  for (const word of (drawableText(title) ?? '').split(' ')) {
     const candidate = line ? `${line} ${word}` : word;
     if (candidate.length > maxLine && line) {
       lines.push(line);
