@@ -62,6 +62,9 @@ const operationsOf = (document: {
     }),
   );
 
+/** `depth` arrays, one inside the next. */
+const nestedArray = (depth: number) => JSON.parse('['.repeat(depth) + ']'.repeat(depth));
+
 /** A concrete URL: path parameters get a well-formed id, a NUL byte, or a traversal attempt. */
 const urlsFor = (path: string) =>
   path.includes('{')
@@ -172,6 +175,58 @@ describe(`security sweep on ${process.env.TEST_DB}`, () => {
     for (const url of ['/api/posts/%00/', '/api/soulstory/shared/%00/']) {
       expect((await testApp.app.inject({ url })).statusCode, url).toBe(400);
     }
+  });
+
+  it('refuses JSON nested past the limit with 400 on every kind of JSON route, however deep', async () => {
+    const deepBodies = [
+      '['.repeat(10_000) + ']'.repeat(10_000),
+      `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+      JSON.stringify({ name: 'Ana', email: 'ana@example.com', message: nestedArray(65) }),
+    ];
+    const routes: [string, string, Record<string, string>][] = [
+      ['POST', '/api/contact/', {}],
+      ['POST', '/api/newsletter/subscribe/', {}],
+      ['PUT', '/api/profile/', pilgrim],
+      ['POST', '/api/chat/', pilgrim],
+      ['POST', '/api/login/', {}],
+    ];
+    for (const [method, url, auth] of routes)
+      for (const body of deepBodies)
+        for (const contentType of ['application/json', 'text/plain']) {
+          const response = await testApp.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { ...auth, 'content-type': contentType },
+            payload: body,
+          });
+          expect(response.statusCode, `${method} ${url} ${contentType}`).toBe(400);
+          expect(response.json().error).toBe('The request body is nested too deeply.');
+        }
+    const shallow = await testApp.app.inject({
+      method: 'PUT',
+      url: '/api/profile/',
+      headers: { ...pilgrim, 'content-type': 'application/json' },
+      payload: JSON.stringify({ bio: 'Sixty-four levels are plenty', extra: nestedArray(60) }),
+    });
+    expect(shallow.statusCode).toBe(200);
+  });
+
+  it('refuses a control character in a header value with 400 before the database sees it', async () => {
+    for (const value of [`key-${NUL}-12345`, 'key-\u0007-12345', 'key-\u001b-12345']) {
+      const response = await testApp.app.inject({
+        method: 'POST',
+        url: '/api/create-payment-intent',
+        headers: { 'content-type': 'application/json', 'idempotency-key': value },
+        payload: { amount: 10, frequency: 'once' },
+      });
+      expect(response.statusCode, JSON.stringify(value)).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'Text may not contain control characters.' });
+    }
+    const withTab = await testApp.app.inject({
+      url: '/api/posts/',
+      headers: { 'x-note': 'a\tb', 'user-agent': 'Pilgrim\u0097Browser' },
+    });
+    expect(withTab.statusCode).toBe(200);
   });
 
   it('refuses forged, foreign, expired and malformed tokens with 401', async () => {

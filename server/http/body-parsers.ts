@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UnsupportedMedia } from './errors.ts';
+import { Invalid, UnsupportedMedia } from './errors.ts';
+import { nestedTooDeeplyMessage, nestsTooDeeply } from './text-hygiene.ts';
 
 const isBlank = (body: string | Buffer) => body.toString().trim() === '';
 
@@ -25,6 +26,8 @@ export const registerBodyParsers = (app: FastifyInstance) => {
   type Done = NonNullable<Parameters<typeof parseJson>[2]>;
   const json = (request: FastifyRequest, body: string, done: Done) => {
     if (isBlank(body)) return done(null, undefined);
+    // Counted on the text, so JSON.parse never builds a hostile nesting for the text hygiene to walk.
+    if (nestsTooDeeply(body)) return done(new Invalid(nestedTooDeeplyMessage), undefined);
     parseJson(request, body, done);
   };
 

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { isConnectionFailure } from '../db/client.ts';
@@ -14,6 +15,16 @@ const frameworkMessages: Record<string, string> = {
   FST_PARTS_LIMIT: 'Too many parts in one upload',
   FST_FIELDS_LIMIT: 'Too many fields in one upload',
 };
+
+/**
+ * What a 4xx from below the app may say. Fastify's own errors (FST_…) describe the request; any other
+ * library's or driver's message may describe its internals (a query, a path, a key), so it gives way to
+ * the status's own phrase.
+ */
+const clientErrorMessage = (error: FastifyError, status: number) =>
+  frameworkMessages[error.code] ??
+  (typeof error.code === 'string' && error.code.startsWith('FST_') ? error.message : STATUS_CODES[status]) ??
+  'The request could not be processed.';
 
 const fieldFromPath = (instancePath: string | undefined) =>
   instancePath?.replace(/^\//, '').replaceAll('/', '.') || undefined;
@@ -59,8 +70,7 @@ export const registerErrorHandler = (app: FastifyInstance) => {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      const message = frameworkMessages[error.code] ?? error.message;
-      return reply.status(status).send({ error: message, requestId: request.id });
+      return reply.status(status).send({ error: clientErrorMessage(error, status), requestId: request.id });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: 'Something went wrong on our side.', requestId: request.id });

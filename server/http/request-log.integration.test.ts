@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
+import { createUser } from '#test/users.ts';
 
 interface LogLine {
   level: number;
@@ -25,7 +26,8 @@ const appWithLog = async (env: Record<string, string>) => {
   const testApp = await createTestApp({ LOG_LEVEL: 'info', ...env }, log);
   const requestLines = () => lines.filter((line) => line.req && line.msg.includes('request completed'));
   const arrivals = () => lines.filter((line) => line.msg === 'incoming request');
-  return { testApp, requestLines, arrivals };
+  const written = () => lines.map((line) => JSON.stringify(line)).join('\n');
+  return { testApp, requestLines, arrivals, written };
 };
 
 describe(`request log on ${process.env.TEST_DB}`, () => {
@@ -84,5 +86,57 @@ describe(`request log on ${process.env.TEST_DB}`, () => {
     expect(logged.requestLines().map((line) => [line.level, line.msg, line.req?.url])).toEqual([
       [levels.warn, 'slow request completed', '/api/posts/'],
     ]);
+  });
+
+  it('keeps tokens and signatures in URLs out of every line, for refused and accepted requests', async () => {
+    const logged = await appWithLog({ LOG_REQUEST_SAMPLE_RATE: '1' });
+    testApp = logged.testApp;
+    const secret = 'eyJhbGciOiJIUzI1NiJ9.c2VjcmV0LXNlY3JldA.c2lnbmF0dXJl';
+    const refused = await testApp.app.inject({ url: `/api/soulstory/events/?access_token=${secret}` });
+    expect(refused.statusCode).toBe(401);
+    expect(logged.requestLines().at(-1)?.req?.url).toBe('/api/soulstory/events/?access_token=[redacted]');
+
+    const urls = [
+      `/api/posts/?page=1&access_token=${secret}&sort=new`,
+      `/api/posts/?%74oken=${secret}`,
+      `/api/soulstory/shared/${secret}/`,
+      `/s/${secret}/poster.jpg`,
+      `/reset-password/${secret}`,
+      `/donations/manage/${secret}`,
+      `/api/donations/manage/${secret}/`,
+      `/newsletter/unsubscribe?token=${secret}`,
+      `/media/1999999999/${secret}/users/a/clip.webm?sig=${secret}&signature=${secret}&code=${secret}&key=${secret}`,
+    ];
+    for (const url of urls) await testApp.app.inject({ url });
+    await testApp.app.inject({ method: 'POST', url: `/api/newsletter/unsubscribe/?token=${secret}` });
+    expect(logged.requestLines().map((line) => line.req?.url)).toEqual(
+      expect.arrayContaining([
+        '/api/posts/?page=1&access_token=[redacted]&sort=new',
+        '/api/posts/?%74oken=[redacted]',
+        '/api/soulstory/shared/[redacted]/',
+        '/s/[redacted]/poster.jpg',
+        '/reset-password/[redacted]',
+        '/media/1999999999/[redacted]/users/a/clip.webm?sig=[redacted]&signature=[redacted]&code=[redacted]&key=[redacted]',
+      ]),
+    );
+    expect(logged.arrivals().map((line) => line.req?.url)).toEqual([
+      '/api/newsletter/unsubscribe/?token=[redacted]',
+    ]);
+
+    // An accepted event stream, its token in the query as a browser's EventSource sends it. The stream
+    // writes its own answer (a hijacked reply gets no completion line), so nothing of it may be in the log.
+    const user = await createUser(testApp);
+    const { token } = (
+      await testApp.app.inject({ method: 'POST', url: '/api/soulstory/events/token/', headers: user.headers })
+    ).json();
+    const address = await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    const stop = new AbortController();
+    const stream = await fetch(`${address}/api/soulstory/events/?token=${token}`, { signal: stop.signal });
+    expect(stream.status).toBe(200);
+    stop.abort();
+    await testApp.app.close();
+
+    expect(logged.written()).not.toContain(secret);
+    expect(logged.written()).not.toContain(token);
   });
 });

@@ -3,6 +3,67 @@ import type { Config } from '../config.ts';
 
 const reads = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Query parameters that carry a credential: bearer and stream tokens, emailed links' tokens, signatures. */
+const secretParameters = new Set([
+  'access_token',
+  'refresh_token',
+  'id_token',
+  'token',
+  'code',
+  'key',
+  'password',
+  'secret',
+  'signature',
+  'sig',
+  'x-amz-signature',
+  'x-amz-credential',
+]);
+/**
+ * Paths whose next segment is a credential: a shared keepsake, a password reset link, a gift's manage
+ * link (page and API), and a signed media URL's signature (`/media/<expiry>/<signature>/<key>`).
+ */
+const secretPathSegment =
+  /^(\/(?:s|api\/soulstory\/shared|reset-password|(?:api\/)?donations\/manage)\/|\/media\/[^/?#]*\/)[^/?#]+/i;
+
+export const REDACTED = '[redacted]';
+
+const parameterName = (pair: string) => {
+  const name = pair.split('=', 1)[0]!;
+  try {
+    return decodeURIComponent(name.replaceAll('+', ' ')).toLowerCase();
+  } catch {
+    return name.toLowerCase();
+  }
+};
+
+/**
+ * A URL as the log may keep it: every credential in its path or query replaced, so a log line (of a
+ * refused request as much as an accepted one) never hands a reader a working token or link.
+ */
+export const redactUrl = (url: string) => {
+  const queryAt = url.indexOf('?');
+  const path = (queryAt === -1 ? url : url.slice(0, queryAt)).replace(secretPathSegment, `$1${REDACTED}`);
+  if (queryAt === -1) return path;
+  const query = url
+    .slice(queryAt + 1)
+    .split('&')
+    .map((pair) =>
+      pair.includes('=') && secretParameters.has(parameterName(pair))
+        ? `${pair.split('=', 1)[0]}=${REDACTED}`
+        : pair,
+    );
+  return `${path}?${query.join('&')}`;
+};
+
+/** The `req` of every log line (pino's serializer): Fastify's own fields, with the URL redacted. */
+export const requestForLog = (request: FastifyRequest) => ({
+  method: request.method,
+  url: redactUrl(request.url),
+  host: request.host,
+  remoteAddress: request.ip,
+  remotePort: request.socket?.remotePort,
+});
+
 /**
  * One log line per request worth reading, written as it completes, with its method, URL, status and time:
  * every server error (error), every slow request (warn), every refused one (4xx, info), and a sample of
