@@ -5,12 +5,14 @@ import { errorBody } from '#contract/common.ts';
 import type { Db } from '../db/client.ts';
 import type { LiveSessions } from '../identity/live-sessions.ts';
 import { findRole } from '../identity/users.ts';
-import type { AccessTokens } from './access-tokens.ts';
+import type { AccessTokens, TokenSubject } from './access-tokens.ts';
 import { Forbidden, Unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     userId: string | null;
+    /** The sign-in the access token belongs to, beside `userId`. */
+    sessionId: string | null;
   }
 }
 
@@ -35,13 +37,20 @@ export const userIdOf = (request: FastifyRequest): string => {
   return request.userId;
 };
 
+/** The signed-in user and their sign-in, for what must end with it (an event stream, a token for one). */
+export const signInOf = (request: FastifyRequest): TokenSubject => {
+  if (!request.userId || !request.sessionId) throw new Unauthorized();
+  return { userId: request.userId, sessionId: request.sessionId };
+};
+
 export const createAuthGuard = (db: Db, tokens: AccessTokens, sessions: LiveSessions): AuthGuard => {
   const identify = async (request: FastifyRequest) => {
     const token = bearerToken(request);
     const subject = token ? await tokens.verify(token) : null;
     // A signed-out, reset or deleted session ends its access tokens too (cached for a few seconds).
-    request.userId =
-      subject && (await sessions.isLive(subject.sessionId, subject.userId)) ? subject.userId : null;
+    const live = subject && (await sessions.isLive(subject.sessionId, subject.userId)) ? subject : null;
+    request.userId = live?.userId ?? null;
+    request.sessionId = live?.sessionId ?? null;
   };
   const required = async (request: FastifyRequest) => {
     await identify(request);

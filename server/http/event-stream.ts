@@ -1,5 +1,10 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { PubSub } from '../db/pubsub.ts';
+import { whenSessionEnds } from '../identity/session-ends.ts';
+import type { TokenSubject } from './access-tokens.ts';
+import { Unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -55,7 +60,7 @@ export const writeEventStreamHead = (reply: FastifyReply, cacheControl: string) 
  * A long-lived event stream on a reply: its head now, a comment every 20 s so proxies keep the
  * connection, and one end, whether the client leaves or the server ends it.
  */
-export const openEventStream = (reply: FastifyReply): EventStream => {
+const startEventStream = (reply: FastifyReply): EventStream => {
   writeEventStreamHead(reply, 'no-store');
   // Nothing is written once the stream ended or the client left: a late render's news is dropped.
   const write = (text: string) => {
@@ -85,5 +90,31 @@ export const openEventStream = (reply: FastifyReply): EventStream => {
   reply.raw.once('close', finish);
   // A client gone before the stream opened has had its 'close' already.
   if (reply.raw.destroyed) finish();
+  return stream;
+};
+
+/**
+ * An event stream that belongs to a sign-in and ends with it (logout, a reused refresh token, a password
+ * reset, the account deleted), whichever process ends it: what a stream sends, such as signed media
+ * URLs, stops reaching a session that is over. A sign-in found ended before the head is written is
+ * answered 401, as a bad token is, and a browser's EventSource stops asking rather than reconnecting.
+ */
+export const openEventStream = async (
+  reply: FastifyReply,
+  deps: { pubsub: PubSub; db: Db },
+  subject: TokenSubject,
+): Promise<EventStream> => {
+  let stream: EventStream | undefined;
+  let endedEarly = false;
+  const stopListening = await whenSessionEnds(deps, subject, () => {
+    if (stream) stream.end();
+    else endedEarly = true;
+  });
+  if (endedEarly) {
+    await stopListening();
+    throw new Unauthorized();
+  }
+  stream = startEventStream(reply);
+  stream.onClose(() => void stopListening());
   return stream;
 };

@@ -5,8 +5,9 @@ import { sessions } from './tables.ts';
 /**
  * Whether a sign-in is still live, asked by the auth guard on every authenticated request. Answers
  * are kept in this process for a few seconds, so a busy pilgrim costs one primary-key read per
- * window, not one per request; a revocation made here is forgotten at once, one made by another
- * process is seen when the window ends.
+ * window, not one per request. A revocation is forgotten at once, in every process: another process's
+ * is heard through pub/sub (`forgetEndedSessions`), and seen when the window ends should that message
+ * be missed.
  */
 export interface LiveSessions {
   isLive(sessionId: string, userId: string): Promise<boolean>;

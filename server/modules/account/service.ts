@@ -1,6 +1,7 @@
 import { accountMessages } from '#contract/account.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Forbidden, Unauthorized } from '#server/http/errors.ts';
+import { announceSessionsEnded } from '#server/identity/session-ends.ts';
 import { deleteUser, findUserById } from '#server/identity/users.ts';
 import { verifyPassword } from '../auth/index.ts';
 import { exportFolder } from '../data-export/index.ts';
@@ -10,7 +11,7 @@ import { forgetPayer } from '../payments/index.ts';
 import { avatarFolder } from '../profile/index.ts';
 import { memoryFolder } from '../soul-story/index.ts';
 
-export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'logger'> {
+export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions' | 'pubsub' | 'logger'> {
   /** Cancels a recurring gift with the payment provider and records it, as the gift's own page does. */
   cancelSubscription(subscriptionId: string): Promise<unknown>;
   /** Removes the bytes and records of the account's unfinished resumable uploads. */
@@ -45,6 +46,7 @@ export const createAccountService = (deps: AccountDeps) => {
       await forgetPayer(tx, user.email);
       await unsubscribeEmail(tx, user.email);
       await deleteUser(tx, userId);
+      await announceSessionsEnded(deps.pubsub, tx, { userId });
     });
     deps.sessions.forgetUser(userId);
     await removeStoredFiles(userId);

@@ -4,15 +4,17 @@ import { authMessages } from '#contract/auth-terms.ts';
 import { nationalityMessages } from '#contract/countries.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
+import type { TokenSubject } from '#server/http/access-tokens.ts';
 import { Conflict, Invalid, NotFound, Unauthorized } from '#server/http/errors.ts';
 import { matchNationality } from '#server/identity/nationality.ts';
+import { announceSessionsEnded } from '#server/identity/session-ends.ts';
 import { insertSession } from '#server/identity/sessions.ts';
 import * as accounts from '#server/identity/users.ts';
 import { hashToken, randomToken } from '#server/security/signed-tokens.ts';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from './passwords.ts';
 import * as repository from './repository.ts';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'sessions' | 'media' | 'queue'>;
+export type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'tokens' | 'sessions' | 'pubsub' | 'media' | 'queue'>;
 
 export const SEND_PASSWORD_RESET_JOB = 'auth.send-password-reset';
 
@@ -64,10 +66,16 @@ export const findUserForMail = (deps: Pick<AppDeps, 'db'>, userId: string) =>
   accounts.findUserById(deps.db, userId);
 
 export const createAuthService = (deps: AuthDeps) => {
-  /** Revokes a session and forgets this process's cached answer, so its access tokens stop at once. */
-  const endSession = async (sessionId: string) => {
-    await deps.db.transaction((tx) => repository.revokeSession(tx, sessionId));
-    deps.sessions.forget(sessionId);
+  /**
+   * Revokes a session and forgets this process's cached answer, so its access tokens stop at once; what
+   * it holds open in any process (an event stream) is told to close.
+   */
+  const endSession = async (ended: TokenSubject) => {
+    await deps.db.transaction(async (tx) => {
+      await repository.revokeSession(tx, ended.sessionId);
+      await announceSessionsEnded(deps.pubsub, tx, ended);
+    });
+    deps.sessions.forget(ended.sessionId);
   };
 
   const signedIn = async (user: accounts.UserRow) => ({
@@ -109,15 +117,15 @@ export const createAuthService = (deps: AuthDeps) => {
   const refresh = async (token: string) => {
     const stored = await repository.findRefreshToken(deps.db, hashToken(token));
     if (!stored) throw new Unauthorized(authMessages.sessionExpired);
+    const subject = { userId: stored.userId, sessionId: stored.familyId };
     if (stored.usedAt || stored.revokedAt) {
-      await endSession(stored.familyId);
+      await endSession(subject);
       throw new Unauthorized(authMessages.sessionExpired);
     }
     if (!(await repository.consumeRefreshToken(deps.db, stored.id))) {
-      await endSession(stored.familyId);
+      await endSession(subject);
       throw new Unauthorized(authMessages.sessionExpired);
     }
-    const subject = { userId: stored.userId, sessionId: stored.familyId };
     return {
       access: await deps.tokens.sign(subject),
       refresh: await issueRefreshToken(deps.db, deps.config, subject.userId, subject.sessionId),
@@ -127,7 +135,7 @@ export const createAuthService = (deps: AuthDeps) => {
   /** Ends the session the refresh token belongs to; an unknown token is already as good as logged out. */
   const logout = async (token: string) => {
     const stored = await repository.findRefreshToken(deps.db, hashToken(token));
-    if (stored) await endSession(stored.familyId);
+    if (stored) await endSession({ userId: stored.userId, sessionId: stored.familyId });
   };
 
   const currentUser = async (userId: string) => {
@@ -177,6 +185,7 @@ export const createAuthService = (deps: AuthDeps) => {
       if (!userId) throw new Invalid(authMessages.invalidResetToken, 'token');
       await accounts.updatePasswordHash(tx, userId, passwordHash);
       await repository.revokeAllForUser(tx, userId);
+      await announceSessionsEnded(deps.pubsub, tx, { userId });
       return userId;
     });
     deps.sessions.forgetUser(userId);

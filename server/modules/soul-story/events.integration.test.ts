@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { type EventSourceMessage, EventSourceParserStream } from 'eventsource-parser/stream';
+import type { EventSourceMessage } from 'eventsource-parser/stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ConcatenatedResponse, segmentReadyEvent } from '#contract/soul-story.ts';
 import { buildApp } from '#server/app.ts';
@@ -8,6 +8,7 @@ import { openDatabase } from '#server/db/client.ts';
 import { LISTENER_APPLICATION_NAME } from '#server/db/pubsub.ts';
 import { prepareGracefulClose } from '#server/http/graceful-close.ts';
 import { createRuntime } from '#server/runtime.ts';
+import { openStream } from '#test/event-streams.ts';
 import { makeTestMedia, storyClient } from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { createUser } from '#test/users.ts';
@@ -16,40 +17,6 @@ import { changesChannel } from './service.ts';
 
 const RENDER_WAIT_MS = 150_000;
 const onPostgres = process.env.TEST_DB === 'postgres';
-
-/** An open events stream, read over a real HTTP connection as a browser would. */
-const openStream = async (base: string, init: { token?: string; headers?: Record<string, string> }) => {
-  const abort = new AbortController();
-  const query = init.token ? `?token=${encodeURIComponent(init.token)}` : '';
-  const response = await fetch(`${base}/api/soulstory/events/${query}`, {
-    headers: { 'accept-encoding': 'br, gzip', ...init.headers },
-    signal: abort.signal,
-  });
-  const received: EventSourceMessage[] = [];
-  let ended = false;
-  if (response.ok && response.body) {
-    const events = response.body
-      .pipeThrough(new TextDecoderStream())
-      .pipeThrough(new EventSourceParserStream());
-    void (async () => {
-      try {
-        for await (const event of events) received.push(event);
-      } catch {
-        // Aborted by the test.
-      }
-      ended = true;
-    })();
-  }
-  return {
-    response,
-    received,
-    ended: () => ended,
-    /** The first event received that `match` accepts. */
-    next: (match: (event: EventSourceMessage) => boolean, timeoutMs = 20_000) =>
-      waitFor(() => received.find(match), Boolean, timeoutMs) as Promise<EventSourceMessage>,
-    close: () => abort.abort(),
-  };
-};
 
 const keepsakeOf = (event: EventSourceMessage) => JSON.parse(event.data) as ConcatenatedResponse;
 

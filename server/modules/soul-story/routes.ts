@@ -20,7 +20,7 @@ import {
   uploadFields,
 } from '#contract/soul-story.ts';
 import type { AppDeps } from '#server/deps.ts';
-import { signedInBeforeBody, userIdOf } from '#server/http/auth-guard.ts';
+import { signedInBeforeBody, signInOf, userIdOf } from '#server/http/auth-guard.ts';
 import { Invalid, Unauthorized } from '#server/http/errors.ts';
 import { openEventStream } from '#server/http/event-stream.ts';
 import { type ReceivedForm, receiveForm } from '#server/http/multipart.ts';
@@ -121,6 +121,7 @@ export const soulStoryRoutes =
           tooLargeMessage: messages.videoTooLarge,
           incompleteMessage: messages.uploadIncomplete,
           temporaryDir: deps.config.temporaryDir,
+          uploadBytes: deps.metrics.uploadBytes,
         });
         try {
           return reply.status(201).send(await service.upload(userIdOf(request), uploadOf(form)));
@@ -169,7 +170,7 @@ export const soulStoryRoutes =
         summary: 'A token for the events stream’s ?token=, valid for a minute',
         response: { 200: eventsTokenResponse },
       }),
-      async (request) => service.eventsToken(userIdOf(request)),
+      async (request) => service.eventsToken(signInOf(request)),
     );
 
     app.get(
@@ -189,11 +190,12 @@ export const soulStoryRoutes =
       },
       async (request, reply) => {
         const { token } = request.query;
-        const userId = request.userId ?? (token ? service.eventsTokenUser(token) : null);
-        if (!userId) throw new Unauthorized();
-        const stream = openEventStream(reply);
+        const signIn = request.userId ? signInOf(request) : token ? service.eventsTokenSignIn(token) : null;
+        if (!signIn) throw new Unauthorized();
+        // Keepsake events carry signed media URLs: the stream ends when its sign-in does.
+        const stream = await openEventStream(reply, deps, signIn);
         try {
-          const stop = await service.followKeepsake(userId, stream.send);
+          const stop = await service.followKeepsake(signIn.userId, stream.send);
           stream.onClose(stop);
         } catch (error) {
           // The client reconnects, or polls meanwhile.
