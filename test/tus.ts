@@ -14,7 +14,7 @@ export const tusClient = async (app: FastifyInstance) => {
   const call = async (method: string, url: string, headers: Record<string, string>, body?: Buffer) => {
     const response = await fetch(new URL(url, base), {
       method,
-      headers: { 'tus-resumable': '1.0.0', ...headers },
+      headers: method === 'OPTIONS' ? headers : { 'tus-resumable': '1.0.0', ...headers },
       ...(body ? { body: new Uint8Array(body) } : {}),
     });
     const text = await response.text();
@@ -23,6 +23,7 @@ export const tusClient = async (app: FastifyInstance) => {
       headers: response.headers,
       error:
         text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text).error : undefined,
+      text,
     };
   };
   return {
@@ -33,6 +34,19 @@ export const tusClient = async (app: FastifyInstance) => {
         'upload-metadata': tusMetadata(fields),
         ...(length === undefined ? { 'upload-defer-length': '1' } : { 'upload-length': String(length) }),
       }),
+    /** creation-with-upload: the whole file in the creating POST. */
+    createWith: (auth: Record<string, string>, fields: Record<string, string>, file: Buffer) =>
+      call(
+        'POST',
+        '/api/uploads/',
+        {
+          ...auth,
+          'upload-metadata': tusMetadata(fields),
+          'upload-length': String(file.length),
+          'content-type': 'application/offset+octet-stream',
+        },
+        file,
+      ),
     patch: (
       auth: Record<string, string>,
       location: string,
@@ -53,6 +67,8 @@ export const tusClient = async (app: FastifyInstance) => {
       ),
     head: (auth: Record<string, string>, location: string) => call('HEAD', location, auth),
     terminate: (auth: Record<string, string>, location: string) => call('DELETE', location, auth),
+    /** Without Tus-Resumable, which tus 1.0 does not ask of OPTIONS. */
+    options: (url: string, headers: Record<string, string> = {}) => call('OPTIONS', url, headers),
   };
 };
 export type TusClient = Awaited<ReturnType<typeof tusClient>>;

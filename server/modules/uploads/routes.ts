@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
-import { UPLOAD_ITEM_ID_HEADER } from '#contract/uploads.ts';
+import { UPLOAD_ITEM_ID_HEADER, UPLOADS_PATH } from '#contract/uploads.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { signedInBeforeBody, userIdOf } from '#server/http/auth-guard.ts';
 import type { UploadRequestContext, UploadsService } from './service.ts';
@@ -30,30 +30,47 @@ const webRequestOf = (request: FastifyRequest) => {
   });
 };
 
-/** tus's answer, sent through Fastify: its headers as they are, an error's text as `{ error }`. */
+/**
+ * tus's answer, sent through Fastify: its headers as they are, an error's text as `{ error }`. Its CORS
+ * headers are left out (it would allow any origin): the app's CORS policy has already answered those.
+ * A 5xx never gets here: the service throws it to the app's error handler.
+ */
 const sendTusResponse = async (reply: FastifyReply, response: Response) => {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
-    if (name !== 'content-length' && name !== 'content-type') reply.header(name, value);
+    if (name !== 'content-length' && name !== 'content-type' && !name.startsWith('access-control-'))
+      reply.header(name, value);
   }
   reply.header('cache-control', 'no-store');
-  if (response.status >= 400) return reply.send({ error: (await response.text()).trim() });
+  if (response.status >= 400)
+    return reply.send({ error: (await response.text()).trim(), requestId: reply.request.id });
   // tus's successes carry no body, only headers.
   return reply.send();
 };
 
-/** A finished upload answers from its row: its bytes are in the memory it became. */
-const sendFinished = (reply: FastifyReply, status: 200 | 204, bytes: number, itemId: string) =>
+/** An upload answered from its row: a finished one's bytes are in the memory it became. */
+const sendRecorded = (
+  reply: FastifyReply,
+  status: 200 | 201 | 204,
+  upload: { offset: number; length?: number; itemId?: string | null; location?: string },
+) =>
   reply
     .code(status)
     .headers({
       'tus-resumable': TUS_VERSION,
-      'upload-offset': String(bytes),
-      'upload-length': String(bytes),
-      [UPLOAD_ITEM_ID_HEADER.toLowerCase()]: itemId,
+      'upload-offset': String(upload.offset),
+      ...(upload.length === undefined ? {} : { 'upload-length': String(upload.length) }),
+      ...(upload.itemId ? { [UPLOAD_ITEM_ID_HEADER.toLowerCase()]: upload.itemId } : {}),
+      ...(upload.location ? { location: upload.location } : {}),
       'cache-control': 'no-store',
     })
     .send();
+/** A finished upload's answer, from its row. */
+const finishedAnswer = (upload: { bytes: number | null; itemId: string | null }) => ({
+  offset: upload.bytes ?? 0,
+  length: upload.bytes ?? 0,
+  itemId: upload.itemId,
+});
 
 /** An answer without a body, told in its headers (for the OpenAPI document). */
 const noBody = (description: string, headers: Record<string, string>) =>
@@ -78,26 +95,61 @@ export const uploadsRoutes =
     const tags = ['resumable uploads'];
     const params = z.object({ id: z.string().max(100) });
 
+    // tus 1.0's discovery: no token needed. A preflight from an allowed origin gets the app's CORS
+    // answer and, carrying on here, tus's; a plain OPTIONS from one is not a malformed preflight.
+    for (const url of ['/api/uploads/', '/api/uploads/:id'])
+      app.options(
+        url,
+        {
+          config: { cors: { preflightContinue: true, strictPreflight: false } },
+          schema: {
+            tags,
+            operationId: url.endsWith(':id') ? 'describeUploadServerAtUpload' : 'describeUploadServer',
+            summary: 'tus 1.0: the server’s version, extensions and largest upload',
+            ...(url.endsWith(':id') ? { params } : {}),
+            response: {
+              204: noBody('What this server speaks', {
+                'Tus-Version': 'The tus versions it speaks',
+                'Tus-Extension': 'The tus extensions it supports',
+                'Tus-Max-Size': 'The largest upload, in bytes (a take; a photo may be smaller)',
+              }),
+            },
+          },
+        },
+        async (request, reply) => sendTusResponse(reply, await service.describe(webRequestOf(request))),
+      );
+
     app.post(
       '/api/uploads/',
       signedInBeforeBody(deps.auth, {
         tags,
         operationId: 'createUpload',
         summary:
-          'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type and title; answers 201 with Location',
+          'tus 1.0 creation: Upload-Length (or Upload-Defer-Length: 1) and Upload-Metadata with type, title and optionally idempotency_key; the body may carry the first bytes (creation-with-upload). Answers 201 with Location; sent again with the same idempotency_key, the first creation’s upload',
         response: {
-          201: noBody('Created', { Location: 'The upload’s URL, for HEAD, PATCH and DELETE' }),
+          201: noBody('Created', {
+            Location: 'The upload’s URL, for HEAD, PATCH and DELETE',
+            ...offsetHeader,
+            ...itemHeader,
+          }),
           400: errorBody,
           409: errorBody,
           413: errorBody,
+          423: errorBody,
+          429: errorBody,
         },
       }),
       async (request, reply) => {
         const userId = userIdOf(request);
-        const creating = await service.admitNew(userId, {
+        const admitted = await service.admitNew(userId, {
           metadata: header(request, 'upload-metadata'),
           length: header(request, 'upload-length'),
         });
+        if ('earlier' in admitted) {
+          const { id, ...earlier } = admitted.earlier;
+          return sendRecorded(reply, 201, { ...earlier, location: `${UPLOADS_PATH}/${id}` });
+        }
+        const { creating } = admitted;
         return sendTusResponse(reply, await service.handle(webRequestOf(request), { userId, creating }));
       },
     );
@@ -132,7 +184,7 @@ export const uploadsRoutes =
       handler: async (request, reply) => {
         const context = await owned(request);
         const { upload } = context;
-        if (upload?.itemId) return sendFinished(reply, 200, upload.bytes ?? 0, upload.itemId);
+        if (upload?.itemId) return sendRecorded(reply, 200, finishedAnswer(upload));
         return sendTusResponse(reply, await service.handle(webRequestOf(request), context));
       },
     });
@@ -160,7 +212,7 @@ export const uploadsRoutes =
         const context = await owned(request);
         const { upload } = context;
         // A retried final PATCH gets the first one's answer, and no second memory.
-        if (upload?.itemId) return sendFinished(reply, 204, upload.bytes ?? 0, upload.itemId);
+        if (upload?.itemId) return sendRecorded(reply, 204, finishedAnswer(upload));
         service.checkGrowth(upload!, {
           offset: header(request, 'upload-offset'),
           length: header(request, 'upload-length'),

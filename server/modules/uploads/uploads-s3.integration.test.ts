@@ -57,4 +57,18 @@ describe(`resumable uploads into an S3 bucket, on ${process.env.TEST_DB}`, () =>
     // The memory holds the bytes; the upload's own objects are gone from the bucket.
     expect((await testApp.deps.storage.list('upload-')).filter((key) => key.startsWith(id))).toEqual([]);
   });
+
+  it('takes a whole take in its creation, answers 201 with the memory’s id, and keeps none of the upload', async () => {
+    const tus = await tusClient(testApp.app);
+    const { headers: auth } = await createUser(testApp);
+    const created = await tus.createWith(auth, { type: 'call' }, take);
+    expect(created.status, created.error).toBe(201);
+    expect(created.headers.get('upload-offset')).toBe(String(take.length));
+    const itemId = created.headers.get('upload-item-id');
+    expect((await storyClient(testApp).get('/api/soulstories/', auth)).json()).toEqual([
+      expect.objectContaining({ id: itemId, type: 'call' }),
+    ]);
+    const id = created.headers.get('location')!.split('/').at(-1)!;
+    expect((await testApp.deps.storage.list('upload-')).filter((key) => key.startsWith(id))).toEqual([]);
+  });
 });

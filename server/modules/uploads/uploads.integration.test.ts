@@ -105,6 +105,30 @@ describe(`resumable uploads on ${process.env.TEST_DB}`, () => {
     ]);
   });
 
+  it('works with tus-js-client’s creation-with-upload: a photo sent in its creation becomes one memory', async () => {
+    const pilgrim = await createUser(testApp);
+    const photo = files['a.jpg']!;
+    let itemId: string | undefined;
+    await new Promise<void>((resolve, reject) => {
+      new TusUpload(photo, {
+        endpoint: `${tus.base}/api/uploads/`,
+        uploadDataDuringCreation: true,
+        headers: pilgrim.headers,
+        metadata: { type: 'photo', title: 'Portomarín', idempotency_key: 'photo-portomarin' },
+        storeFingerprintForResuming: false,
+        onSuccess: ({ lastResponse }) => {
+          itemId = lastResponse.getHeader('Upload-Item-Id');
+          resolve();
+        },
+        onError: reject,
+      }).start();
+    });
+    expect(itemId).toBeTruthy();
+    expect(await memories(pilgrim.headers)).toEqual([
+      expect.objectContaining({ id: itemId, type: 'photo', title: 'Portomarín' }),
+    ]);
+  });
+
   it('terminates an upload: what was received is deleted and the upload is gone', async () => {
     const pilgrim = await createUser(testApp);
     const created = await tus.create(pilgrim.headers, { type: 'call' }, files['a.webm']!.length);

@@ -1,11 +1,11 @@
 import { DetailedError, type HttpRequest, Upload, type UploadOptions } from 'tus-js-client';
+import { UPLOAD_IDEMPOTENCY_KEY, UPLOADS_PATH } from '#contract/uploads.ts';
 import { ApiError, refreshAccessToken } from '#web/shared/http.ts';
 import { readSession } from '#web/shared/session.ts';
 import type { GrowingTake } from './growing-take.ts';
 import type { Transport } from './send-kept.ts';
 import type { TakeKeeper } from './take-keeper.ts';
 
-const ENDPOINT = '/api/uploads/';
 /** A lost connection costs at most one chunk. */
 const CHUNK_SIZE = 5 * 1024 * 1024;
 /**
@@ -66,14 +66,20 @@ export const tusTransport =
       new Promise<string>((resolve, reject) => {
         const upload: Upload = new Upload(source as Blob, {
           ...common,
-          endpoint: ENDPOINT,
+          endpoint: `${UPLOADS_PATH}/`,
           ...(item.uploadUrl ? { uploadUrl: item.uploadUrl } : {}),
           // A take recorded while uploading declares its length with its last bytes, also when resumed after a reload.
           uploadLengthDeferred: Boolean(item.deferredLength),
           ...(recording
             ? { chunkSize: RECORDING_CHUNK_SIZE, fileReader: { openFile: async () => recording.take } }
             : {}),
-          metadata: { type: item.type, title: item.title, filename: item.fileName },
+          // A creation retried after its answer was lost names the upload it already made, not a second one.
+          metadata: {
+            type: item.type,
+            title: item.title,
+            filename: item.fileName,
+            [UPLOAD_IDEMPOTENCY_KEY]: item.id,
+          },
           onUploadUrlAvailable: () => {
             if (!upload.url || upload.url === item.uploadUrl) return;
             // Discarded while the server was creating it: the server drops it too.

@@ -1,0 +1,2 @@
+ALTER TABLE "resumable_uploads" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "resumable_uploads_idempotency_key_idx" ON "resumable_uploads" USING btree ("user_id","idempotency_key");
