@@ -9,6 +9,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./keepsake.ts'),
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
+  () => import('./admission.ts'),
   () => import('./capture.ts'),
   () => import('./capture-server.ts'),
   () => import('./data-export.ts'),

@@ -8,6 +8,11 @@ export const MAX_VIDEO_BYTES = 250 * MB;
 export const MAX_VIDEO_SECONDS = 10 * 60;
 export const MAX_PHOTO_BYTES = 15 * MB;
 export const MAX_TITLE_LENGTH = 100;
+/** What a take's frames may be: phones record 4K (3840 px) at up to 60 fps; more costs a render far more. */
+export const MAX_VIDEO_SIDE = 4096;
+export const MAX_VIDEO_FPS = 60;
+/** A photo's pixels, in millions: more than any phone's camera takes. */
+export const MAX_PHOTO_MEGAPIXELS = 40;
 export { MAX_PHOTOS };
 
 /** What the server accepts, judged by the file's content (never its name or declared type). */
@@ -42,10 +47,13 @@ export const soulStoryMessages = {
   videoTooLarge: 'Videos can be at most 250 MB.',
   videoTooLong: 'Videos can be at most 10 minutes long.',
   videoUnreadable: 'This video could not be read. Please record it again.',
+  videoTooWide: `This video's picture is larger than we can keep (at most ${MAX_VIDEO_SIDE} pixels on a side). Please record it again, or choose a smaller copy.`,
+  videoFrameRate: `This video has more frames a second than we can keep (at most ${MAX_VIDEO_FPS}). Please record it again, or choose another copy.`,
   heicRefused:
     'HEIC photos cannot be shown here. Please choose a JPEG, PNG or WebP photo (most phones can export one).',
   photoFormat: 'Only JPEG, PNG or WebP photos can be added.',
   photoTooLarge: 'Photos can be at most 15 MB.',
+  photoTooManyPixels: `This photo is larger than we can keep (at most ${MAX_PHOTO_MEGAPIXELS} megapixels). Please choose a smaller copy.`,
   photoLimit: `You can add at most ${MAX_PHOTOS} photos. Delete one to add another.`,
   uploadIncomplete: 'The upload did not finish. Please try again.',
   notFound: 'This memory was not found.',

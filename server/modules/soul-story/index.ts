@@ -4,6 +4,7 @@ import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
 import type { SoulStoryService } from './service.ts';
 
+export { videoRefusal } from './admission.ts';
 export { type JourneyCardFacts, type JourneyCardSource, journeyCardFacts } from './cards.ts';
 export { clipShapeOf, renderStreamedVideoSegment } from './render.ts';
 export { findKeepsake, listForUser as listMemories } from './repository.ts';

@@ -19,6 +19,7 @@ import {
   JOIN_JOB,
   type JoinJobData,
   keepsakeKeysFor,
+  MEDIA_GONE_CHANNEL,
   NORMALISE_JOB,
   type NormaliseJobData,
   oneSaveFromComplete,
@@ -67,6 +68,10 @@ const throttledProgress = (
  */
 export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService) => {
   const { db, storage, temporaryFiles, logger } = deps;
+  const renderPhoto = deps.metrics.timedRender('segment', renderPhotoSegment);
+  const renderVideo = deps.metrics.timedRender('segment', renderVideoSegment);
+  const renderCard = deps.metrics.timedRender('card', renderCardSegment);
+  const joinParts = deps.metrics.timedRender('join', joinSegments);
 
   /** A render that failed every retry: record it, so the user sees 'failed' instead of waiting forever. */
   const gaveUp = defineJob<NormaliseJobData | JoinJobData>({
@@ -90,51 +95,72 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
     },
   });
 
-  /** Makes one memory's segment. Safe to run twice: a finished or outdated segment is left alone. */
+  /** Makes one memory's segment, unless it is made already or its memory's media changed. */
+  const renderSegment = async ({ storyId, mediaKey }: NormaliseJobData, signal: AbortSignal) => {
+    const story = await repository.findById(db, storyId);
+    if (!story || story.mediaKey !== mediaKey) return;
+    if (story.segmentStatus !== 'pending') {
+      await service.requestJoin(story.userId);
+      return;
+    }
+    const segmentKey = segmentKeyFor(mediaKey);
+    if ((await storage.size(segmentKey)) === null) {
+      const render = story.kind === 'photo' ? renderPhoto : renderVideo;
+      try {
+        await temporaryFiles.use(async (temporary) => {
+          const segment = temporary('.segment.mov');
+          await storage.withLocalFiles([mediaKey], ([input = '']) =>
+            render({
+              tools: deps.mediaTools,
+              input,
+              output: segment,
+              title: story.title,
+              onProgress: throttledProgress(deps, async (percent) => {
+                await repository.setSegmentProgress(db, storyId, mediaKey, percent);
+                await service.announce(story.userId, { kind: 'keepsake' });
+              }),
+              signal,
+            }),
+          );
+          await storage.putFile(segmentKey, segment);
+        });
+      } catch (error) {
+        // ffmpeg refusing the input, or running past its time or memory limit, would again: record the
+        // failure instead of retrying.
+        if (!(error instanceof MediaToolError) || signal.aborted) throw error;
+        logger.warn({ err: error, storyId }, 'a memory could not be rendered');
+        await repository.finishSegment(db, storyId, mediaKey, {
+          segmentKey: null,
+          segmentStatus: 'failed',
+        });
+        await service.announce(story.userId, { kind: 'keepsake' });
+        return;
+      }
+    }
+    await service.segmentStored({ storyId, userId: story.userId, mediaKey }, segmentKey);
+  };
+
+  /**
+   * Safe to run twice: a finished or outdated segment is left alone. A memory deleted or re-recorded
+   * meanwhile stops its render, whichever process took the request (MEDIA_GONE_CHANNEL).
+   */
   const normalise = defineJob<NormaliseJobData>({
     name: NORMALISE_JOB,
     queue: { ...renderQueue, deadLetter: RENDER_FAILED_JOB },
-    handle: async ({ storyId, mediaKey }, job) => {
-      const story = await repository.findById(db, storyId);
-      if (!story || story.mediaKey !== mediaKey) return;
-      if (story.segmentStatus !== 'pending') {
-        await service.requestJoin(story.userId);
-        return;
+    handle: async (data, job) => {
+      const gone = new AbortController();
+      // Listening before the memory is read: a removal made meanwhile is either read or heard.
+      const stopListening = await deps.pubsub.subscribe(MEDIA_GONE_CHANNEL, (mediaKey) => {
+        if (mediaKey === data.mediaKey) gone.abort();
+      });
+      try {
+        await renderSegment(data, AbortSignal.any([job.signal, gone.signal]));
+      } catch (error) {
+        if (!gone.signal.aborted || job.signal.aborted) throw error;
+        logger.info({ storyId: data.storyId }, 'stopped rendering a memory that is gone');
+      } finally {
+        await stopListening();
       }
-      const segmentKey = segmentKeyFor(mediaKey);
-      if ((await storage.size(segmentKey)) === null) {
-        const render = story.kind === 'photo' ? renderPhotoSegment : renderVideoSegment;
-        try {
-          await temporaryFiles.use(async (temporary) => {
-            const segment = temporary('.segment.mov');
-            await storage.withLocalFiles([mediaKey], ([input = '']) =>
-              render({
-                tools: deps.mediaTools,
-                input,
-                output: segment,
-                title: story.title,
-                onProgress: throttledProgress(deps, async (percent) => {
-                  await repository.setSegmentProgress(db, storyId, mediaKey, percent);
-                  await service.announce(story.userId, { kind: 'keepsake' });
-                }),
-                signal: job.signal,
-              }),
-            );
-            await storage.putFile(segmentKey, segment);
-          });
-        } catch (error) {
-          // ffmpeg refusing the input will refuse it again: record the failure instead of retrying.
-          if (!(error instanceof MediaToolError) || job.signal.aborted) throw error;
-          logger.warn({ err: error, storyId }, 'a memory could not be rendered');
-          await repository.finishSegment(db, storyId, mediaKey, {
-            segmentKey: null,
-            segmentStatus: 'failed',
-          });
-          await service.announce(story.userId, { kind: 'keepsake' });
-          return;
-        }
-      }
-      await service.segmentStored({ storyId, userId: story.userId, mediaKey }, segmentKey);
     },
   });
 
@@ -148,7 +174,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
     for (const [which, { card, key }] of Object.entries(cards)) {
       if ((await storage.size(key)) !== null) continue;
       const output = temporary(`.${which}-card.mov`);
-      await renderCardSegment({
+      await renderCard({
         tools: deps.mediaTools,
         output,
         card,
@@ -215,7 +241,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
           await storage.withLocalFiles(
             parts.map((part) => part.key),
             (files) =>
-              joinSegments({
+              joinParts({
                 tools: deps.mediaTools,
                 segments: parts.map((part, index) => ({ file: files[index]!, title: part.title })),
                 posterSegment: 1,

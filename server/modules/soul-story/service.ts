@@ -6,7 +6,6 @@ import {
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
   MAX_VIDEO_BYTES,
-  MAX_VIDEO_SECONDS,
   soulStoryMessages as messages,
   type SegmentReadyEvent,
   type SharedKeepsake,
@@ -19,12 +18,14 @@ import {
 } from '#contract/soul-story.ts';
 import type { DbOrTx } from '#server/db/client.ts';
 import type { AppDeps } from '#server/deps.ts';
+import type { TokenSubject } from '#server/http/access-tokens.ts';
 import { Conflict, Invalid, NotFound, UnsupportedMedia } from '#server/http/errors.ts';
 import type { TemporaryFile } from '#server/http/multipart.ts';
 import { probe, probeDuration } from '#server/media/ffmpeg.ts';
 import { storeUpload } from '#server/media/store-upload.ts';
 import { openExpiringToken, randomToken, sealExpiringToken } from '#server/security/signed-tokens.ts';
 import { addNotification } from '../notifications/index.ts';
+import { photoRefusal, videoRefusal } from './admission.ts';
 import { type CardText, type JourneyCardSource, journeyCards } from './cards.ts';
 import { PHOTO_SECONDS, videoSegmentSeconds } from './render.ts';
 import type { KeepsakeRow, StoryRow } from './repository.ts';
@@ -50,7 +51,16 @@ const shareTokenPattern = /^[A-Za-z0-9_-]{1,100}$/;
 /** The shared parts the routes and render jobs use. */
 export type SoulStoryPlatform = Pick<
   AppDeps,
-  'config' | 'db' | 'pubsub' | 'storage' | 'temporaryFiles' | 'media' | 'queue' | 'logger' | 'mediaTools'
+  | 'config'
+  | 'db'
+  | 'pubsub'
+  | 'storage'
+  | 'temporaryFiles'
+  | 'media'
+  | 'queue'
+  | 'logger'
+  | 'mediaTools'
+  | 'metrics'
 >;
 export type SoulStoryDeps = SoulStoryPlatform & {
   /** What the opening and closing cards say about the pilgrim's journey. */
@@ -96,6 +106,12 @@ const acceptPhoto = (type: FileTypeResult | undefined) => {
 
 /** What a render tells the pilgrim's open pages: the keepsake's state changed, or a memory's segment is ready. */
 export type KeepsakeChange = { kind: 'keepsake' } | { kind: 'segment'; memoryId: string };
+
+/**
+ * Told the media key of a memory deleted or replaced: the process rendering it (a worker, maybe not the
+ * one that took the request) stops at once instead of rendering for nobody.
+ */
+export const MEDIA_GONE_CHANNEL = 'soul_story_media_gone';
 
 /** One channel per user, so a web process hears only about the pilgrims it holds a stream for. */
 export const changesChannel = (userId: string) => `soul_story_${userId.replaceAll('-', '').toLowerCase()}`;
@@ -144,25 +160,43 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
   const requestJoin = (userId: string, tx?: DbOrTx) =>
     queue.send(JOIN_JOB, { userId } satisfies JoinJobData, { singletonKey: userId }, tx);
 
-  /** A video must be readable and at most ten minutes; answers its length. */
+  /**
+   * A video must be readable and cost no more to render than a real take could (admission.ts); answers
+   * its length. Its packets are listed in the same run: a recording's header rarely says how long it
+   * is, and a crafted one may say less than it holds.
+   */
   const checkVideo = async (key: string) => {
-    let seconds: number;
+    let checked: { seconds: number; refusal: string | null };
     try {
-      seconds = await storage.withLocalFiles([key], async ([file = '']) => {
-        // A recording's header rarely says how long it is: its packets are listed in the same run.
-        const probed = await probe(deps.mediaTools, file, { packets: key.endsWith('.webm') });
+      checked = await storage.withLocalFiles([key], async ([file = '']) => {
+        const probed = await probe(deps.mediaTools, file, { packets: true });
         if (!probed.streams.some((stream) => stream.codec_type === 'video'))
           throw new Error('no video stream');
-        return probeDuration(deps.mediaTools, file, probed);
+        return {
+          seconds: await probeDuration(deps.mediaTools, file, probed),
+          refusal: videoRefusal(probed),
+        };
       });
     } catch (error) {
       logger.info({ err: error }, 'refused an unreadable video');
       throw new Invalid(messages.videoUnreadable, 'media');
     }
-    if (!(seconds > 0)) throw new Invalid(messages.videoUnreadable, 'media');
-    if (seconds > MAX_VIDEO_SECONDS + 0.5) throw new Invalid(messages.videoTooLong, 'media');
-    return seconds;
+    if (checked.refusal) throw new Invalid(checked.refusal, 'media');
+    if (!(checked.seconds > 0)) throw new Invalid(messages.videoUnreadable, 'media');
+    return checked.seconds;
   };
+
+  /** A photo must be readable and of a size a camera takes (admission.ts); only its header is read. */
+  const checkPhoto = async (key: string) => {
+    const refusal = await storage.withLocalFiles([key], ([file = '']) => photoRefusal(file));
+    if (refusal) throw new Invalid(refusal, 'media');
+  };
+
+  /** Stops the renders of a memory's media that was deleted or replaced, in whichever process runs them. */
+  const mediaGone = (mediaKey: string) =>
+    deps.pubsub
+      .publish(MEDIA_GONE_CHANNEL, mediaKey)
+      .catch((error) => logger.warn({ err: error, mediaKey }, 'could not stop the renders of removed media'));
 
   /**
    * What a memory about to be received will be called, or the refusal it would meet: a resumable upload
@@ -192,6 +226,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       keyFor: (extension) => `${userFolder(userId)}/${randomUUID()}.${extension}`,
     });
     try {
+      if (isPhoto) await checkPhoto(received.key);
       const segmentSeconds = isPhoto ? PHOTO_SECONDS : videoSegmentSeconds(await checkVideo(received.key));
       const { row, replaced } = await db.transaction(async (tx) => {
         await repository.lockKeepsake(tx, userId);
@@ -230,7 +265,10 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
         });
         return { row: saved, replaced: previous };
       });
-      if (replaced) await removeFiles([replaced.mediaKey, replaced.segmentKey]);
+      if (replaced) {
+        await mediaGone(replaced.mediaKey);
+        await removeFiles([replaced.mediaKey, replaced.segmentKey]);
+      }
       return { item: toItem(row), saved: { storyId: row.id, userId, mediaKey: row.mediaKey } };
     } catch (error) {
       await removeFiles([received.key]);
@@ -318,6 +356,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       await requestJoin(userId, tx);
       return { story: owned, keepsake: current };
     });
+    await mediaGone(story.mediaKey);
     await removeFiles([story.mediaKey, story.segmentKey, keepsake?.videoKey, keepsake?.posterKey]);
     return { ok: true as const };
   };
@@ -399,20 +438,24 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       .catch((error) => logger.warn({ err: error, userId }, 'could not announce a keepsake change'));
   };
 
-  const eventsToken = (userId: string) => ({
+  /** Sealed with the sign-in it is minted in, so the stream it opens ends with that session. */
+  const eventsToken = ({ userId, sessionId }: TokenSubject) => ({
     token: sealExpiringToken(
       deps.config.secrets,
       EVENTS_TOKEN_PURPOSE,
-      userId,
+      `${userId}_${sessionId}`,
       Math.floor(Date.now() / 1000) + EVENTS_TOKEN_SECONDS,
     ),
     expires_in: EVENTS_TOKEN_SECONDS,
   });
 
-  /** The user an events token was minted for, or null. */
-  const eventsTokenUser = (token: string) => {
-    const userId = openExpiringToken(deps.config.secrets, EVENTS_TOKEN_PURPOSE, token);
-    return userId && uuidPattern.test(userId) ? userId : null;
+  /** The user and sign-in an events token was minted for, or null. */
+  const eventsTokenSignIn = (token: string): TokenSubject | null => {
+    const [userId, sessionId, ...rest] =
+      openExpiringToken(deps.config.secrets, EVENTS_TOKEN_PURPOSE, token)?.split('_') ?? [];
+    return userId && sessionId && !rest.length && uuidPattern.test(userId) && uuidPattern.test(sessionId)
+      ? { userId, sessionId }
+      : null;
   };
 
   /**
@@ -532,7 +575,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     removeFiles,
     announce,
     eventsToken,
-    eventsTokenUser,
+    eventsTokenSignIn,
     followKeepsake,
     currentCards,
     refreshJourneyCards,

@@ -3,8 +3,8 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { AppDeps } from '#server/deps.ts';
-import { probe } from '#server/media/ffmpeg.ts';
-import { clipShapeOf, renderStreamedVideoSegment } from '../soul-story/index.ts';
+import { type Probe, probe } from '#server/media/ffmpeg.ts';
+import { clipShapeOf, renderStreamedVideoSegment, videoRefusal } from '../soul-story/index.ts';
 
 /** Every WebM (what browsers record) starts with the EBML magic; anything else waits for the whole file. */
 const WEBM_MAGIC = Buffer.from([0x1a, 0x45, 0xdf, 0xa3]);
@@ -60,10 +60,11 @@ const sleepUntil = (ms: number, signal: AbortSignal) =>
  * the next PATCH; nothing of a render outlives its process (its ffmpeg dies with it, its files are swept).
  */
 export const createLiveSegments = (
-  deps: Pick<AppDeps, 'config' | 'mediaTools' | 'temporaryFiles' | 'logger'>,
+  deps: Pick<AppDeps, 'config' | 'mediaTools' | 'temporaryFiles' | 'logger' | 'metrics'>,
 ) => {
+  const renderLive = deps.metrics.timedRender('live-segment', renderStreamedVideoSegment);
   const live = new Map<string, LiveSegment>();
-  /** Uploads that are not a WebM: the normalise job renders them once complete. */
+  /** Uploads that are not a WebM (the normalise job renders them once complete), or past the limits. */
   const notStreamable = new Set<string>();
   /** Renders being started (the clip's first bytes probed): the last PATCH waits for one to begin. */
   const starting = new Map<string, Promise<void>>();
@@ -115,11 +116,18 @@ export const createLiveSegments = (
       notStreamable.add(id);
       return;
     }
+    let probed: Probe;
     let shape: ReturnType<typeof clipShapeOf>;
     try {
-      shape = clipShapeOf(await probe(deps.mediaTools, fileOf(id)));
+      probed = await probe(deps.mediaTools, fileOf(id), { packets: true });
+      shape = clipShapeOf(probed);
     } catch {
       // Too few bytes yet to tell the clip's size: the next PATCH tries again.
+      return;
+    }
+    // A take past the limits is never rendered: completing its upload refuses it, by the same check.
+    if (videoRefusal(probed)) {
+      notStreamable.add(id);
       return;
     }
     const stop = new AbortController();
@@ -147,7 +155,7 @@ export const createLiveSegments = (
           const output = temporary('.live.segment.mov');
           try {
             await Promise.all([
-              renderStreamedVideoSegment({
+              renderLive({
                 tools: deps.mediaTools,
                 input: feed,
                 output,
