@@ -26,6 +26,7 @@ env "${compose_check_env[@]}" node scripts/check-compose.ts deploy/compose.yaml
 if command -v docker >/dev/null 2>&1 && docker compose version >/dev/null 2>&1; then
   env "${compose_check_env[@]}" docker compose -f deploy/compose.yaml config --quiet
 fi
+echo "== Dockerfile"; node scripts/check-dockerfile.ts Dockerfile
 
 mkdir -p .tmp
 rm -f .tmp/results-*.json .tmp/output-*.log

@@ -1,5 +1,5 @@
 import { createRuntime } from './runtime.ts';
-import { onShutdown, prepareProcess } from './start.ts';
+import { exitOnCrash, onShutdown, prepareProcess } from './start.ts';
 
 const { config, unlock } = prepareProcess();
 if (config.database.kind === 'pglite') {
@@ -10,8 +10,10 @@ if (config.database.kind === 'pglite') {
   process.exit(1);
 }
 const runtime = await createRuntime({ config, runsWorkers: true });
-onShutdown(async () => {
+const close = async () => {
   await runtime.close();
   unlock();
-});
+};
+onShutdown(close);
+exitOnCrash({ logger: runtime.logger, close });
 runtime.logger.info('worker is running jobs');
