@@ -25,6 +25,7 @@ import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerEventStreams } from './http/event-stream.ts';
 import { registerHealthProbes } from './http/health-probes.ts';
+import { registerRequestMetrics } from './http/metrics.ts';
 import { finishOpenApiDocument } from './http/openapi.ts';
 import { isPagePath, pagePathConstraint, renderMetaTags } from './http/page-meta.ts';
 import { carriesSignedInHint, loadPageShells } from './http/page-shells.ts';
@@ -35,6 +36,7 @@ import { registerSitePages } from './http/site-pages.ts';
 import { registerTextHygiene } from './http/text-hygiene.ts';
 import { registerMediaRoutes } from './media/routes.ts';
 import type { Runtime } from './runtime.ts';
+import { recordRequestContext } from './work-context.ts';
 
 const projectRoot = fileURLToPath(new URL('..', import.meta.url));
 const builtInAssets = path.join(projectRoot, 'assets/public');
@@ -82,7 +84,11 @@ export const buildApp = async (deps: Runtime): Promise<FastifyInstance> => {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('userId', null);
+  app.decorateRequest('sessionId', null);
+  // The first hook of all, so that whatever the others and the handler start runs in the request's context.
+  recordRequestContext(app);
   registerErrorHandler(app);
+  registerRequestMetrics(app, deps.metrics);
   registerEventStreams(app);
   registerHealthProbes(app, deps);
   // Everything else lives in one encapsulated context, so its hooks (security headers, CORS, caching,
@@ -131,6 +137,9 @@ const registerSite = async (app: FastifyInstance, deps: Runtime) => {
       'upload-length',
       'upload-expires',
       'upload-item-id',
+      'tus-version',
+      'tus-extension',
+      'tus-max-size',
     ],
     maxAge: 600,
   });

@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { randomToken, type Secrets } from './security/signed-tokens.ts';
@@ -61,6 +62,10 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** Prometheus metrics at /metrics on this port of their own, never the public one; unset, none are served. */
+  METRICS_PORT: optionalText.pipe(z.coerce.number<string | undefined>().int().min(0).max(65535).optional()),
+  // The loopback unless told: a Prometheus elsewhere is given the network's address on purpose.
+  METRICS_HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
@@ -135,6 +140,8 @@ export const configSchema = z.object({
   S3_FORCE_PATH_STYLE: booleanFromEnv.default(false),
   FFMPEG_PATH: z.string().optional(),
   FFPROBE_PATH: z.string().optional(),
+  /** How many ffmpeg renders one process runs at once; the others wait their turn (decision 026). */
+  RENDER_CONCURRENCY: z.coerce.number().int().positive().default(availableParallelism()),
   ASSETS_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default('dist/web'),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'huggingface']).default('offline'),

@@ -6,6 +6,7 @@ import type { Database, Db } from './db/client.ts';
 import type { PubSub } from './db/pubsub.ts';
 import type { AccessTokens } from './http/access-tokens.ts';
 import type { AuthGuard } from './http/auth-guard.ts';
+import type { Metrics } from './http/metrics.ts';
 import type { PageMetaRegistry } from './http/page-meta.ts';
 import type { PageRegistry } from './http/page-registry.ts';
 import type { RateLimiter } from './http/rate-limit.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   /** Locks shared by every process on the database (PostgreSQL advisory locks). */
   advisoryLocks: AdvisoryLocks;
   queue: JobQueue;
+  /** This process's Prometheus metrics; features observe their renders, uploads and sign-ins in them. */
+  metrics: Metrics;
   mailer: Mailer;
   storage: Storage;
   /** The data folder's temporary folder: a job or write in progress owns its files there until it ends. */

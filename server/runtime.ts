@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config, LoadedConfig } from './config.ts';
 import { createAdvisoryLocks } from './db/advisory-locks.ts';
 import { type Database, openDatabase } from './db/client.ts';
@@ -8,9 +8,12 @@ import { createPubSub } from './db/pubsub.ts';
 import type { AppDeps } from './deps.ts';
 import { createAccessTokens } from './http/access-tokens.ts';
 import { createAuthGuard } from './http/auth-guard.ts';
+import { createMetrics, serveMetrics } from './http/metrics.ts';
 import { createPageRegistry } from './http/page-registry.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
+import { requestForLog } from './http/request-log.ts';
 import { createLiveSessions, liveSessionOwner } from './identity/live-sessions.ts';
+import { forgetEndedSessions } from './identity/session-ends.ts';
 import { createJobQueue } from './jobs/queue.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resolveMediaTools } from './media/ffmpeg.ts';
@@ -24,11 +27,17 @@ import { createPaymentProvider } from './modules/payments/index.ts';
 import { createModelProvider } from './modules/vela/index.ts';
 import { withSecrets } from './security/shared-secret.ts';
 
-export const createLogger = (config: Pick<Config, 'LOG_LEVEL'>): Logger =>
-  pino({
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
-  });
+/** The process's log; a test passes where it goes, to read what an operator would. */
+export const createLogger = (config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger =>
+  pino(
+    {
+      level: config.LOG_LEVEL,
+      // Every line's `req` goes through one serializer, which keeps credentials out of the URL.
+      serializers: { req: requestForLog },
+      redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.token'],
+    },
+    destination,
+  );
 
 export interface RuntimeOptions {
   config: LoadedConfig;
@@ -43,6 +52,8 @@ export interface RuntimeOptions {
 export interface Runtime extends AppDeps {
   features: Feature[];
   services: Services;
+  /** Where this process serves its metrics (METRICS_PORT), or null when it serves none. */
+  metricsUrl: string | null;
   close(): Promise<void>;
 }
 
@@ -75,10 +86,15 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
       ? { pollingIntervalSeconds: options.jobPollingIntervalSeconds }
       : {}),
   });
+  const metrics = createMetrics({
+    jobCounts: () => queue.counts(),
+    processMetrics: config.METRICS_PORT !== undefined,
+  });
   const tokens = createAccessTokens(config.secrets, config.ACCESS_TOKEN_TTL_SECONDS);
   const sessions = createLiveSessions(liveSessionOwner(database.db));
   const temporaryFiles = createTemporaryFiles(config.temporaryDir);
   const pubsub = createPubSub(database, logger);
+  await forgetEndedSessions(pubsub, sessions);
   const advisoryLocks = createAdvisoryLocks(database);
   const deps: AppDeps = {
     config,
@@ -88,6 +104,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     pubsub,
     advisoryLocks,
     queue,
+    metrics,
     mailer: createMailer({
       ...(config.SMTP_URL ? { smtpUrl: config.SMTP_URL } : {}),
       from: config.MAIL_FROM,
@@ -107,7 +124,7 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     firstScreenData: createPageRegistry(),
     mediaTools: resolveMediaTools(config),
     payments: createPaymentProvider({ config, db: database.db }),
-    model: createModelProvider(config),
+    model: createModelProvider(config, metrics),
   };
   const { features, services } = createFeatures(deps);
   for (const feature of features) {
@@ -116,12 +133,24 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
   if (runsWorkers) await queue.startWorkers();
   // Every process sweeps the temporary folder its own requests and jobs write to (decision 010).
   const stopSweeping = sweepEveryHour(temporaryFiles, logger);
+  // Every process, web or worker, serves its own metrics; several on one host each get their own port.
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? null
+      : await serveMetrics(metrics.registry, {
+          host: config.METRICS_HOST,
+          port: config.METRICS_PORT,
+          logger,
+        });
+  if (metricsServer) logger.info({ url: metricsServer.url }, 'metrics are served');
   return {
     ...deps,
     features,
     services,
+    metricsUrl: metricsServer?.url ?? null,
     close: async () => {
       stopSweeping();
+      await metricsServer?.close();
       await queue.stop();
       await pubsub.close();
       await advisoryLocks.close();

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { createRuntime, type Runtime } from '#server/runtime.ts';
+import { createLogger, createRuntime, type Runtime } from '#server/runtime.ts';
 import { type OutboxMessage, readOutbox } from './outbox.ts';
 import { openTestDatabase } from './test-database.ts';
 
@@ -37,8 +37,9 @@ export const createTestApp = async (
   const runtime = await createRuntime({
     config,
     database,
+    // A log that is read is the product's own, with its serializers and redaction.
     logger: logTo
-      ? pino({ level: env.LOG_LEVEL ?? 'info' }, logTo)
+      ? createLogger({ LOG_LEVEL: env.LOG_LEVEL ? config.LOG_LEVEL : 'info' }, logTo)
       : pino({ level: env.LOG_LEVEL ?? 'silent' }),
     jobPollingIntervalSeconds: 0.5,
   });

@@ -46,9 +46,16 @@ export class UnsupportedMedia extends AppError {
 }
 export class TooMany extends AppError {
   readonly retryAfterSeconds: number;
-  constructor(message = 'Too many attempts. Please wait a minute and try again.', retryAfterSeconds = 60) {
+  /** The rate limit's rule that refused, for the metrics; absent for other limits (unfinished uploads). */
+  readonly rule: string | undefined;
+  constructor(
+    message = 'Too many attempts. Please wait a minute and try again.',
+    retryAfterSeconds = 60,
+    rule?: string,
+  ) {
     super(429, message);
     this.retryAfterSeconds = retryAfterSeconds;
+    this.rule = rule;
   }
 }
 export class Unavailable extends AppError {

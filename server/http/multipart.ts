@@ -5,6 +5,7 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { Counter } from 'prom-client';
 import { AppError, Invalid, TooLarge } from './errors.ts';
 import { assertCleanText } from './text-hygiene.ts';
 
@@ -31,6 +32,8 @@ export interface FormRules {
   /** Said when the body ends early or is not well-formed multipart. */
   incompleteMessage: string;
   temporaryDir: string;
+  /** The metrics' count of uploaded bytes: the file's bytes as received, whether or not it is kept. */
+  uploadBytes: Counter<'protocol'>;
 }
 
 export const notMultipartMessage = 'Send the upload as multipart/form-data.';
@@ -71,7 +74,11 @@ export const receiveForm = async (request: FastifyRequest, rules: FormRules): Pr
       } else if (part.fieldname === rules.fileField && !file) {
         await mkdir(rules.temporaryDir, { recursive: true });
         const counter = sizeLimit(rules.maxBytes, rules.tooLargeMessage);
-        await pipeline(part.file, counter.stream, createWriteStream(temporaryPath));
+        try {
+          await pipeline(part.file, counter.stream, createWriteStream(temporaryPath));
+        } finally {
+          rules.uploadBytes.inc({ protocol: 'multipart' }, counter.bytes());
+        }
         if (part.file.truncated) throw new TooLarge(rules.tooLargeMessage);
         file = { path: temporaryPath, bytes: counter.bytes() };
       } else {

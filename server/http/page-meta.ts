@@ -63,8 +63,11 @@ export const renderMetaTags = (meta: PageMeta, publicUrl: string, pathname: stri
   return lines.join('\n    ');
 };
 
-/** Where the app's pages live: every path but the API's, private media's and public assets'. */
-export const isPagePath = (url: string) => !/^\/(api|media|static)\//.test(url);
+/**
+ * Where the app's pages live: every path but the API's, private media's and public assets', and
+ * /metrics, which is served on a port of its own and must not look served here.
+ */
+export const isPagePath = (url: string) => !/^\/((api|media|static)\/|metrics\/?(\?|$))/.test(url);
 
 /**
  * A route constraint, `constraints: { page: true }`, that lets a catch-all page route answer page

@@ -32,7 +32,8 @@ export interface RateLimiter {
 const keyOf = (rule: RateRule, subject: string) => `${rule.name}:${subject}`;
 
 /** A count past its limit, as the error the one error handler answers with 429 and Retry-After. */
-export const tooMany = (rule: RateRule, counted: RateCount) => new TooMany(rule.message, counted.retryAfter);
+export const tooMany = (rule: RateRule, counted: RateCount) =>
+  new TooMany(rule.message, counted.retryAfter, rule.name);
 
 /**
  * A fixed-window counter in the database, so every process sees the same counts.

@@ -118,3 +118,34 @@ describe(`a sent job on ${process.env.TEST_DB}`, () => {
     }
   });
 });
+
+describe(`job counts on ${process.env.TEST_DB}`, () => {
+  it('counts every registered queue by state, and how long its oldest ready job has waited', async () => {
+    const database = await openTestDatabase();
+    // A process without workers: what it sends stays waiting.
+    const queue = await createJobQueue({ database, logger: pino({ level: 'silent' }), runsWorkers: false });
+    try {
+      const handle = async () => {};
+      await queue.register([
+        defineJob({ name: 'test-counted', handle }),
+        defineJob({ name: 'test-idle', handle }),
+      ]);
+      await queue.send('test-counted', {});
+      await queue.send('test-counted', {});
+      await queue.send('test-counted', {}, { startAfter: 3600 });
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      const counts = await queue.counts();
+      const of = (name: string, state: string) =>
+        counts.find((row) => row.queue === name && row.state === state);
+      expect(of('test-counted', 'waiting')).toMatchObject({ jobs: 2 });
+      expect(of('test-counted', 'waiting')!.oldestSeconds).toBeGreaterThanOrEqual(1);
+      expect(of('test-counted', 'deferred')).toMatchObject({ jobs: 1 });
+      expect(of('test-counted', 'active')).toMatchObject({ jobs: 0 });
+      for (const state of ['waiting', 'deferred', 'active', 'failed'])
+        expect(of('test-idle', state)).toEqual({ queue: 'test-idle', state, jobs: 0, oldestSeconds: 0 });
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+});

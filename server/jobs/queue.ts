@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { fromDrizzle, fromPglite, type Job, PgBoss, type Queue, type SendOptions } from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database, DbOrTx } from '../db/client.ts';
+import { runInWorkContext } from '../work-context.ts';
 
 /** A background job, written like a service: its handler must be safe to run twice. */
 export interface JobDefinition<Data extends object = object> {
@@ -18,6 +19,30 @@ export type AnyJobDefinition = JobDefinition<any>;
 export const defineJob = <Data extends object>(definition: JobDefinition<Data>): JobDefinition<Data> =>
   definition;
 
+/** How many jobs of a queue are in a state: `waiting` ones may run now, `deferred` ones only later. */
+export interface JobCount {
+  queue: string;
+  state: 'waiting' | 'deferred' | 'active' | 'failed';
+  jobs: number;
+  /** For waiting jobs, how long the one waiting longest has been ready to run. */
+  oldestSeconds: number;
+}
+
+/**
+ * One query over pg-boss's job table. Completed and cancelled jobs are left out: they are most of the
+ * table, and say nothing an operator acts on.
+ */
+const COUNT_JOBS = `
+  select name as queue,
+    case when state = 'created' or state = 'retry'
+      then case when start_after > now() then 'deferred' else 'waiting' end
+      else state::text end as state,
+    count(*)::int as jobs,
+    coalesce(extract(epoch from now() - min(start_after)), 0)::float8 as "oldestSeconds"
+  from pgboss.job
+  where state in ('created', 'retry', 'active', 'failed')
+  group by 1, 2`;
+
 export interface JobQueue {
   boss: PgBoss;
   /** Enqueue; pass the transaction to make the job part of it (required inside a PGlite transaction). */
@@ -29,6 +54,8 @@ export interface JobQueue {
   ): Promise<string | null>;
   /** Whether a job of this queue with this singleton key waits to run, new or retrying. */
   waiting(name: string, singletonKey: string): Promise<boolean>;
+  /** Every registered queue's jobs by state, zero included, across every process on the database. */
+  counts(): Promise<JobCount[]>;
   /** Creates the queues of these jobs; every process registers them, so any code may enqueue. */
   register(definitions: AnyJobDefinition[]): Promise<void>;
   /** Starts handling every registered job in this process. */
@@ -78,6 +105,15 @@ export const createJobQueue = async ({
       ),
     waiting: async (name, singletonKey) =>
       (await boss.findJobs(name, { key: singletonKey, queued: true, limit: 1 })).length > 0,
+    counts: async () => {
+      const { rows } = await boss.getDb().executeSql(COUNT_JOBS);
+      const found = new Map((rows as JobCount[]).map((row) => [`${row.queue} ${row.state}`, row]));
+      return registered.flatMap(({ name }) =>
+        (['waiting', 'deferred', 'active', 'failed'] as const).map(
+          (state) => found.get(`${name} ${state}`) ?? { queue: name, state, jobs: 0, oldestSeconds: 0 },
+        ),
+      );
+    },
     register: async (definitions) => {
       for (const definition of definitions) {
         const options = { ...definition.queue, notify: true };
@@ -103,7 +139,9 @@ export const createJobQueue = async ({
               const log = logger.child({ job: definition.name, jobId: job.id });
               log.info('job started');
               try {
-                await definition.handle(job.data, job);
+                await runInWorkContext({ job: definition.name, jobId: job.id }, () =>
+                  definition.handle(job.data, job),
+                );
                 log.info('job finished');
               } catch (error) {
                 log.warn({ err: error }, 'job failed');

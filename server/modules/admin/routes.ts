@@ -174,6 +174,7 @@ export const adminRoutes =
           tooLargeMessage: adminMessages.coverTooLarge,
           incompleteMessage: adminMessages.coverIncomplete,
           temporaryDir: deps.config.temporaryDir,
+          uploadBytes: deps.metrics.uploadBytes,
         });
         try {
           if (!form.file) throw new Invalid(adminMessages.coverMissing, 'cover');

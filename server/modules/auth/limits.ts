@@ -6,7 +6,7 @@ import { findUserByEmail } from '#server/identity/users.ts';
 
 export const SEND_SIGN_IN_WARNING_JOB = 'auth.send-sign-in-warning';
 
-type LimitDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'rateLimiter'>;
+type LimitDeps = Pick<AppDeps, 'config' | 'db' | 'queue' | 'rateLimiter' | 'metrics'>;
 
 /*
  * How signing in, registering and asking for a reset link combine their rules; the rules themselves,
@@ -57,7 +57,10 @@ export const limitSignIn = async <Result>(
   try {
     result = await signIn();
   } catch (error) {
-    if (error instanceof Unauthorized && total.count >= total.limit) await warnOwner(deps, account);
+    if (error instanceof Unauthorized) {
+      deps.metrics.signInFailures.inc();
+      if (total.count >= total.limit) await warnOwner(deps, account);
+    }
     throw error;
   }
   for (const [rule, subject] of counted) await deps.rateLimiter.undo(rule, subject);

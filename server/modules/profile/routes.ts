@@ -51,6 +51,7 @@ export const profileRoutes =
           tooLargeMessage: profileMessages.avatarTooLarge,
           incompleteMessage: profileMessages.uploadFailed,
           temporaryDir: deps.config.temporaryDir,
+          uploadBytes: deps.metrics.uploadBytes,
         });
         try {
           if (!form.file) throw new Invalid(profileMessages.avatarMissing, 'avatar');
