@@ -9,7 +9,7 @@ import { soulStories } from '#server/modules/soul-story/tables.ts';
 import { ffmpeg, makeClip, storyClient } from '#test/soul-stories.ts';
 import { createTestApp, type TestApp } from '#test/test-app.ts';
 import { type TusClient, tusClient } from '#test/tus.ts';
-import { createUser } from '#test/users.ts';
+import { createUser, signUp } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 
 const RENDER_CONCURRENCY = 2;
@@ -207,6 +207,24 @@ describe(`what a render may cost, on ${process.env.TEST_DB}`, () => {
       method: 'DELETE',
       url: `/api/soulstory/${saved.json().id}/delete/`,
       headers: pilgrim.headers,
+    });
+    expect(deleted.statusCode).toBe(200);
+    const deletedAt = Date.now();
+    await waitFor(runningFfmpeg, (running) => running === 0, 1000);
+    expect(Date.now() - deletedAt).toBeLessThan(1000);
+  }, 180_000);
+
+  it('stops the renders of an account’s memories within a second of its deletion', async () => {
+    const pilgrim = await signUp(testApp);
+    const saved = await upload(pilgrim.headers, 'joy', 'slow.webm');
+    expect(saved.statusCode).toBe(201);
+    await waitFor(runningFfmpeg, (running) => running === 1, 60_000);
+
+    const deleted = await testApp.app.inject({
+      method: 'DELETE',
+      url: '/api/account/',
+      headers: pilgrim.headers,
+      payload: { password: pilgrim.password },
     });
     expect(deleted.statusCode).toBe(200);
     const deletedAt = Date.now();

@@ -99,7 +99,12 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     messagesFeature(services.messages),
     surveyFeature(deps.auth, services.survey),
     adminFeature(deps, services),
-    accountFeature(deps, payments.cancelSubscription, services.uploads.removeForUser),
+    accountFeature(
+      deps,
+      payments.cancelSubscription,
+      services.uploads.removeForUser,
+      services.soulStory.stopRendersOf,
+    ),
     dataExportFeature(deps, services),
   ];
   return { features, services };

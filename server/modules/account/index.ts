@@ -8,7 +8,11 @@ export const accountFeature = (
   deps: AppDeps,
   cancelSubscription: AccountDeps['cancelSubscription'],
   removeUploads: AccountDeps['removeUploads'],
+  stopRenders: AccountDeps['stopRenders'],
 ): Feature => ({
   name: 'account',
-  routes: accountRoutes(deps, createAccountService({ ...deps, cancelSubscription, removeUploads })),
+  routes: accountRoutes(
+    deps,
+    createAccountService({ ...deps, cancelSubscription, removeUploads, stopRenders }),
+  ),
 });

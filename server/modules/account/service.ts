@@ -16,6 +16,8 @@ export interface AccountDeps extends Pick<AppDeps, 'db' | 'storage' | 'sessions'
   cancelSubscription(subscriptionId: string): Promise<unknown>;
   /** Removes the bytes and records of the account's unfinished resumable uploads. */
   removeUploads(userId: string): Promise<unknown>;
+  /** Stops the renders of the account's memories, in whichever process runs them. */
+  stopRenders(userId: string): Promise<unknown>;
 }
 
 /** Erasing an account, as a pilgrim asks for it (GDPR article 17). */
@@ -49,6 +51,7 @@ export const createAccountService = (deps: AccountDeps) => {
       await announceSessionsEnded(deps.pubsub, tx, { userId });
     });
     deps.sessions.forgetUser(userId);
+    await deps.stopRenders(userId);
     await removeStoredFiles(userId);
   };
 

@@ -16,6 +16,7 @@ import * as repository from './repository.ts';
 import {
   allPromptsTaken,
   isCardKey,
+  isGone,
   JOIN_JOB,
   type JoinJobData,
   keepsakeKeysFor,
@@ -151,7 +152,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       const gone = new AbortController();
       // Listening before the memory is read: a removal made meanwhile is either read or heard.
       const stopListening = await deps.pubsub.subscribe(MEDIA_GONE_CHANNEL, (mediaKey) => {
-        if (mediaKey === data.mediaKey) gone.abort();
+        if (mediaKey !== null && isGone(data.mediaKey, mediaKey)) gone.abort();
       });
       try {
         await renderSegment(data, AbortSignal.any([job.signal, gone.signal]));

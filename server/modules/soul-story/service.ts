@@ -108,10 +108,13 @@ const acceptPhoto = (type: FileTypeResult | undefined) => {
 export type KeepsakeChange = { kind: 'keepsake' } | { kind: 'segment'; memoryId: string };
 
 /**
- * Told the media key of a memory deleted or replaced: the process rendering it (a worker, maybe not the
- * one that took the request) stops at once instead of rendering for nobody.
+ * Told the media key of a memory deleted or replaced, or a pilgrim's whole folder (ending in `/`) when
+ * the account goes: the process rendering it (a worker, maybe not the one that took the request) stops
+ * at once instead of rendering for nobody.
  */
 export const MEDIA_GONE_CHANNEL = 'soul_story_media_gone';
+export const isGone = (mediaKey: string, gone: string) =>
+  gone.endsWith('/') ? mediaKey.startsWith(gone) : mediaKey === gone;
 
 /** One channel per user, so a web process hears only about the pilgrims it holds a stream for. */
 export const changesChannel = (userId: string) => `soul_story_${userId.replaceAll('-', '').toLowerCase()}`;
@@ -192,7 +195,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     if (refusal) throw new Invalid(refusal, 'media');
   };
 
-  /** Stops the renders of a memory's media that was deleted or replaced, in whichever process runs them. */
+  /** Stops the renders of media deleted or replaced (a key, or a folder), in whichever process runs them. */
   const mediaGone = (mediaKey: string) =>
     deps.pubsub
       .publish(MEDIA_GONE_CHANNEL, mediaKey)
@@ -555,7 +558,11 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return found;
   };
 
+  /** An account being deleted: every render of its memories stops. */
+  const stopRendersOf = (userId: string) => mediaGone(`${userFolder(userId)}/`);
+
   return {
+    stopRendersOf,
     admit,
     upload,
     save,
