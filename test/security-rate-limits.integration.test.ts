@@ -6,6 +6,7 @@ import { authMessages } from '#contract/auth-terms.ts';
 import { users } from '#server/identity/tables.ts';
 import { hashPassword } from '#server/modules/auth/passwords.ts';
 import { createTestApp, type TestApp } from './test-app.ts';
+import { waitFor } from './wait-for.ts';
 
 /*
  * Rate limits as the outside test met them: over real HTTP, with the client's source address bound to
@@ -85,16 +86,6 @@ const createAccounts = async ({ testApp }: Served, count: number) => {
   });
   await testApp.deps.db.insert(users).values(rows);
   return rows.map((row) => row.email);
-};
-
-const waitFor = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 20_000) => {
-  const started = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out; last ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 };
 
 /** Jobs run every half second in tests: long enough for a second email, had one been queued, to arrive. */

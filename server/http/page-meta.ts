@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from './escape-html.ts';
 import type { PageRegistry } from './page-registry.ts';
 
 /** What a page shows search engines and link previews: server-rendered into index.html. */
@@ -17,9 +18,6 @@ export interface PageMeta {
 }
 
 export type PageMetaRegistry = PageRegistry<PageMeta>;
-
-const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** JSON inside a script element: `<` is escaped so no value can close the element. */
 export const scriptJson = (value: unknown) =>

@@ -1,10 +1,8 @@
 import type { AppDeps } from '#server/deps.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { type AnyJobDefinition, defineJob } from '#server/jobs/queue.ts';
 import { SEND_SIGN_IN_WARNING_JOB } from './limits.ts';
 import { type AuthService, findUserForMail, SEND_PASSWORD_RESET_JOB } from './service.ts';
-
-const escapeHtml = (value: string) =>
-  value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 export const passwordResetEmail = (name: string, link: string, ttlMinutes: number) => {
   const validity =

@@ -94,10 +94,12 @@ export const uploadsRoutes =
     app.addHook('onClose', async () => service.liveSegments.close());
     const tags = ['resumable uploads'];
     const params = z.object({ id: z.string().max(100) });
+    const collectionUrl = `${UPLOADS_PATH}/`;
+    const uploadUrl = `${UPLOADS_PATH}/:id`;
 
     // tus 1.0's discovery: no token needed. A preflight from an allowed origin gets the app's CORS
     // answer and, carrying on here, tus's; a plain OPTIONS from one is not a malformed preflight.
-    for (const url of ['/api/uploads/', '/api/uploads/:id'])
+    for (const url of [collectionUrl, uploadUrl])
       app.options(
         url,
         {
@@ -120,7 +122,7 @@ export const uploadsRoutes =
       );
 
     app.post(
-      '/api/uploads/',
+      collectionUrl,
       signedInBeforeBody(deps.auth, {
         tags,
         operationId: 'createUpload',
@@ -164,7 +166,7 @@ export const uploadsRoutes =
 
     app.route({
       method: 'HEAD',
-      url: '/api/uploads/:id',
+      url: uploadUrl,
       ...signedInBeforeBody(deps.auth, {
         tags,
         operationId: 'getUploadOffset',
@@ -190,7 +192,7 @@ export const uploadsRoutes =
     });
 
     app.patch(
-      '/api/uploads/:id',
+      uploadUrl,
       signedInBeforeBody(deps.auth, {
         tags,
         operationId: 'appendToUpload',
@@ -223,7 +225,7 @@ export const uploadsRoutes =
     );
 
     app.delete(
-      '/api/uploads/:id',
+      uploadUrl,
       signedInBeforeBody(deps.auth, {
         tags,
         operationId: 'terminateUpload',

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { ReminderScheduleResponse } from '#contract/vela.ts';
 import type { AppDeps } from '#server/deps.ts';
 import { Unauthorized } from '#server/http/errors.ts';
+import { escapeHtml } from '#server/http/escape-html.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { addNotification } from '../notifications/index.ts';
 import { planReminders, type ReminderKind } from './reminder-plan.ts';
@@ -117,8 +118,6 @@ export const deliverReminder = async (deps: ReminderDeps, data: ReminderJobData)
   });
   await repository.markEmailed(deps.db, data.userId, data.key);
 };
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 export const reminderJobs = (deps: ReminderDeps) => [
   defineJob<ReminderJobData>({

@@ -27,6 +27,27 @@ export const errorMessage = (error: unknown, fallback: string, networkMessage = 
   return fallback;
 };
 
+/** The header that proves who is calling, for our requests and tus's alike; none while signed out. */
+export const bearerAuthorization = (): string | undefined => {
+  const token = readSession().token;
+  return token ? `Bearer ${token}` : undefined;
+};
+
+/** The server's refusal from its status and body, for our requests and tus's alike. */
+export const apiErrorFrom = (status: number, body: string): ApiError => {
+  let parsed: { error?: string; detail?: string; field?: string } = {};
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    // A body that is not JSON carries no message for people.
+  }
+  return new ApiError(parsed.error ?? parsed.detail ?? '', {
+    status,
+    ...(parsed.detail ? { detail: parsed.detail } : {}),
+    ...(parsed.field ? { field: parsed.field } : {}),
+  });
+};
+
 export interface RequestOptions {
   method?: string;
   body?: unknown;
@@ -91,8 +112,8 @@ const fetchWithUploadProgress = (
 
 const send = async (path: string, options: RequestOptions): Promise<Response> => {
   const headers: Record<string, string> = { ...options.headers };
-  const token = readSession().token;
-  if (options.auth !== false && token) headers.authorization = `Bearer ${token}`;
+  const authorization = options.auth === false ? undefined : bearerAuthorization();
+  if (authorization) headers.authorization = authorization;
   let body: string | FormData | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -126,25 +147,12 @@ export const request = async (path: string, options: RequestOptions = {}): Promi
   return (await refreshAccessToken()) ? send(path, options) : response;
 };
 
-const toApiError = async (response: Response): Promise<ApiError> => {
-  let body: { error?: string; detail?: string; field?: string } = {};
-  try {
-    body = await response.json();
-  } catch {
-    // A body that is not JSON carries no message for people.
-  }
-  return new ApiError(body.error ?? body.detail ?? '', {
-    status: response.status,
-    ...(body.detail ? { detail: body.detail } : {}),
-    ...(body.field ? { field: body.field } : {}),
-  });
-};
-
 /** A JSON call; a 401 that survives the refresh signs the user out, any other failure throws an `ApiError`. */
 export const api = async <T>(path: string, options: RequestOptions = {}): Promise<T> => {
   const response = await request(path, options);
   if (response.status === 401 && options.auth !== false && readSession().token) clearSession();
-  if (!response.ok) throw await toApiError(response);
+  // A body cut off mid-read still leaves the status to go by.
+  if (!response.ok) throw apiErrorFrom(response.status, await response.text().catch(() => ''));
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '#web/shared/http.ts';
-import { retryDelayMs, type SendState, sendUntilConfirmed, type Transport } from './send-kept.ts';
+import { retryDelayMs, type SendState, sendUntilConfirmed } from './send-kept.ts';
 import { type KeptItem, takeKeeperFor } from './take-keeper.ts';
+import type { Transport } from './tus-transport.ts';
 
 const item: KeptItem = {
   id: 'take-1',

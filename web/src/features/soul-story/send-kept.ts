@@ -1,12 +1,9 @@
 import { ApiError } from '#web/shared/http.ts';
 import type { KeptItem, TakeKeeper } from './take-keeper.ts';
-import { tusTransport } from './tus-transport.ts';
+import { type Transport, tusTransport } from './tus-transport.ts';
 
 /** What the pilgrim sees of a kept item on its way to the server. */
 export type SendState = { step: 'uploading'; percent: number } | { step: 'waiting' };
-
-/** Sends one item to the server and answers the id of the memory it created. */
-export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<string>;
 
 const MAX_DELAY_MS = 30_000;
 

@@ -1,10 +1,8 @@
 import { DetailedError, type HttpRequest, Upload, type UploadOptions } from 'tus-js-client';
 import { UPLOAD_IDEMPOTENCY_KEY, UPLOADS_PATH } from '#contract/uploads.ts';
-import { ApiError, refreshAccessToken } from '#web/shared/http.ts';
-import { readSession } from '#web/shared/session.ts';
+import { ApiError, apiErrorFrom, bearerAuthorization, refreshAccessToken } from '#web/shared/http.ts';
 import type { GrowingTake } from './growing-take.ts';
-import type { Transport } from './send-kept.ts';
-import type { TakeKeeper } from './take-keeper.ts';
+import type { KeptItem, TakeKeeper } from './take-keeper.ts';
 
 /** A lost connection costs at most one chunk. */
 const CHUNK_SIZE = 5 * 1024 * 1024;
@@ -13,6 +11,9 @@ const CHUNK_SIZE = 5 * 1024 * 1024;
  * video, so a connection lost mid-PATCH costs little, and a backlog on a slow uplink still goes in few requests.
  */
 const RECORDING_CHUNK_SIZE = 1024 * 1024;
+
+/** Sends one item to the server and answers the id of the memory it created. */
+export type Transport = (item: KeptItem, onProgress: (percent: number) => void) => Promise<string>;
 
 /** A take being recorded, sent as it grows. */
 export interface RecordingSource {
@@ -24,21 +25,15 @@ export interface RecordingSource {
 }
 
 const withBearer = (request: HttpRequest) => {
-  const token = readSession().token;
-  if (token) request.setHeader('Authorization', `Bearer ${token}`);
+  const authorization = bearerAuthorization();
+  if (authorization) request.setHeader('Authorization', authorization);
 };
 
 /** The server's refusal in the spec's words, or a lost connection marked `network` so send-kept retries it. */
 const toApiError = (error: Error): ApiError => {
   const response = error instanceof DetailedError ? error.originalResponse : null;
   if (!response) return new ApiError('Network error', { network: true });
-  let body: { error?: string; detail?: string } = {};
-  try {
-    body = JSON.parse(response.getBody());
-  } catch {
-    // tus refusals that are not JSON carry no message for people.
-  }
-  return new ApiError(body.error ?? body.detail ?? '', { status: response.getStatus() });
+  return apiErrorFrom(response.getStatus(), response.getBody());
 };
 
 const common: UploadOptions = {
