@@ -142,6 +142,12 @@ export const configSchema = z.object({
   FFPROBE_PATH: z.string().optional(),
   /** How many ffmpeg renders one process runs at once; the others wait their turn (decision 026). */
   RENDER_CONCURRENCY: z.coerce.number().int().positive().default(availableParallelism()),
+  /** How many takes one process renders live as they are recorded; a take past it waits for the normalise job. */
+  LIVE_RENDER_LIMIT: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .default(2 * availableParallelism()),
   ASSETS_DIR: z.string().optional(),
   WEB_DIST_DIR: z.string().default('dist/web'),
   LLM_PROVIDER: z.enum(['offline', 'openai', 'huggingface']).default('offline'),

@@ -13,6 +13,7 @@ import { createUser, signUp } from '#test/users.ts';
 import { waitFor } from '#test/wait-for.ts';
 
 const RENDER_CONCURRENCY = 2;
+const LIVE_RENDER_LIMIT = 2;
 
 /** The ffmpeg processes this test's app runs now (its renders are children of this process, by /proc). */
 const runningFfmpeg = async () => {
@@ -81,7 +82,10 @@ describe(`what a render may cost, on ${process.env.TEST_DB}`, () => {
   const media: Record<string, Buffer> = {};
 
   beforeAll(async () => {
-    testApp = await createTestApp({ RENDER_CONCURRENCY: String(RENDER_CONCURRENCY) });
+    testApp = await createTestApp({
+      RENDER_CONCURRENCY: String(RENDER_CONCURRENCY),
+      LIVE_RENDER_LIMIT: String(LIVE_RENDER_LIMIT),
+    });
     tus = await tusClient(testApp.app);
     const work = await mkdtemp(path.join(tmpdir(), 'security-media-'));
     const file = (name: string) => path.join(work, name);
@@ -232,10 +236,10 @@ describe(`what a render may cost, on ${process.env.TEST_DB}`, () => {
     expect(Date.now() - deletedAt).toBeLessThan(1000);
   }, 180_000);
 
-  it(`runs at most RENDER_CONCURRENCY (${RENDER_CONCURRENCY}) ffmpeg at once for eight takes arriving together, and finishes them all`, async () => {
+  it(`runs at most LIVE_RENDER_LIMIT (${LIVE_RENDER_LIMIT}) live and RENDER_CONCURRENCY (${RENDER_CONCURRENCY}) queued ffmpeg at once for eight takes arriving together, and finishes them all`, async () => {
     const pilgrims = await Promise.all(Array.from({ length: 8 }, () => createUser(testApp)));
     const stop = watchFfmpeg();
-    // Each take rendered as it arrives, eight at once: the ones past the cap wait their turn.
+    // Two takes are rendered as they arrive; the six that find no live place go to the queue, two at a time.
     const answers = await Promise.all(
       pilgrims.map((pilgrim) => sendByTus(pilgrim.headers, 'take.webm', 3, 300)),
     );
@@ -248,6 +252,37 @@ describe(`what a render may cost, on ${process.env.TEST_DB}`, () => {
       );
     const most = await stop();
     expect(most).toBeGreaterThan(0);
-    expect(most).toBeLessThanOrEqual(RENDER_CONCURRENCY);
+    expect(most).toBeLessThanOrEqual(LIVE_RENDER_LIMIT + RENDER_CONCURRENCY);
   }, 400_000);
+
+  it('renders a saved take at once while abandoned recordings fill every live place', async () => {
+    const recorders = await Promise.all(
+      Array.from({ length: LIVE_RENDER_LIMIT + 1 }, () => createUser(testApp)),
+    );
+    const take = media['take.webm']!;
+    // Recordings whose tabs closed after the first chunk: their live renders wait for bytes that never come.
+    for (const recorder of recorders) {
+      const created = await tus.create(recorder.headers, { type: 'call', title: '' });
+      expect(created.status, created.error).toBe(201);
+      const first = await tus.patch(
+        recorder.headers,
+        created.headers.get('location')!,
+        0,
+        take.subarray(0, Math.ceil(take.length / 3)),
+      );
+      expect(first.status, first.error).toBe(204);
+    }
+    await waitFor(runningFfmpeg, (running) => running === LIVE_RENDER_LIMIT, 30_000);
+
+    const pilgrim = await createUser(testApp);
+    const saved = await upload(pilgrim.headers, 'joy', 'take.webm');
+    expect(saved.statusCode).toBe(201);
+    await waitFor(
+      () => memoriesOf(pilgrim.id),
+      (memories) => memories[0]?.segmentStatus === 'ready',
+      60_000,
+    );
+    // The abandoned recordings still hold their live places: the take did not wait for them.
+    expect(await runningFfmpeg()).toBe(LIVE_RENDER_LIMIT);
+  }, 180_000);
 });

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import type { AppDeps } from '#server/deps.ts';
-import { type Probe, probe } from '#server/media/ffmpeg.ts';
+import { type MediaTools, type Probe, probe } from '#server/media/ffmpeg.ts';
 import { clipShapeOf, renderStreamedVideoSegment, videoRefusal } from '../soul-story/index.ts';
 
 /** Every WebM (what browsers record) starts with the EBML magic; anything else waits for the whole file. */
@@ -15,8 +15,11 @@ const READ_BYTES = 256 * 1024;
  * seconds after the last byte; one that fell behind on a busy machine is still ahead of a fresh render.
  */
 export const LIVE_RENDER_GRACE_MS = 120_000;
-/** A render whose upload received nothing for this long is ended; the next PATCH starts it again. */
-const IDLE_MS = 5 * 60_000;
+/**
+ * A render whose upload received nothing for this long is ended; the next PATCH starts it again. A
+ * recorder sends a chunk a second, so a minute of silence is a closed tab or a lost connection.
+ */
+const IDLE_MS = 60_000;
 
 /** Whose take an upload is, for its title card and for a new take of the same prompt that replaces it. */
 export interface TakeOwner {
@@ -71,6 +74,17 @@ export const createLiveSegments = (
   /** Uploads cancelled while their render was starting: it ends as soon as it has started. */
   const withdrawn = new Set<string>();
   const enabled = !deps.config.S3_BUCKET;
+  /**
+   * A live render lasts as long as its recording and is paced by it, so it never waits for, or holds,
+   * one of the places queued renders take turns on (RENDER_CONCURRENCY): a pilgrim's join must not wait
+   * behind another's recording, or an abandoned one. LIVE_RENDER_LIMIT caps them instead; a take that
+   * finds no place is rendered by the normalise job once complete.
+   */
+  const liveTools: MediaTools = {
+    ffmpeg: deps.mediaTools.ffmpeg,
+    ffprobe: deps.mediaTools.ffprobe,
+    source: deps.mediaTools.source,
+  };
   const fileOf = (id: string) => path.join(deps.config.uploadsDir, id);
 
   /** Feeds the upload's bytes, in order, as they are received, and ends the feed after the last one. */
@@ -105,6 +119,7 @@ export const createLiveSegments = (
   };
 
   const begin = async (id: string, owner: TakeOwner, received: number) => {
+    if (live.size + starting.size >= deps.config.LIVE_RENDER_LIMIT) return;
     const head = Buffer.alloc(WEBM_MAGIC.length);
     const file = await open(fileOf(id), 'r');
     try {
@@ -156,7 +171,7 @@ export const createLiveSegments = (
           try {
             await Promise.all([
               renderLive({
-                tools: deps.mediaTools,
+                tools: liveTools,
                 input: feed,
                 output,
                 title: owner.title,
