@@ -160,7 +160,8 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('backup and restore of the e
     expect(served.status).toBe(200);
     expect(sha256(Buffer.from(await served.arrayBuffer()))).toBe(avatars.get(keyOf(profile.avatar_url)));
     await copy.app.stop();
-  });
+    // Four app starts, two backups and a restore, each a process of its own: on 2 cores beside other files, minutes.
+  }, 360_000);
 
   /** The archive's files, one of them changed, packed again with the original manifest. */
   const repacked = async (change: (folder: string) => void) => {
