@@ -22,6 +22,11 @@ export const videoAccept = acceptedVideoTypes.join(',');
 
 export const KEEPSAKE_FILE_NAME = 'my-soul-story.mp4';
 
+/** A take's captions: a WebVTT file of at most this many bytes (UTF-8), in one language. */
+export const MAX_CAPTIONS_BYTES = 64 * 1024;
+/** A BCP 47 language tag (`en`, `es`, `pt-BR`, `zh-Hant-TW`): long enough for any real one. */
+export const MAX_LANGUAGE_TAG_LENGTH = 35;
+
 export const soulStoryMessages = {
   // The spec's own words (client-side checks and toasts).
   onlyImages: 'Only image files are allowed',
@@ -60,17 +65,32 @@ export const soulStoryMessages = {
   reorderMismatch: 'The new order must list each of your memories exactly once.',
   notReadyToShare: 'Your Soul Story is not ready to share yet.',
   shareNotFound: 'This Soul Story is no longer shared.',
+  captionsNotFound: 'This reflection has no captions yet.',
+  captionsPhoto: 'Only a video reflection can have captions.',
+  captionsLanguage: 'Choose the captions’ language as a language tag, such as en or es.',
+  captionsRequired: 'Please add the captions as a WebVTT file.',
+  captionsTooLarge: `Captions can be at most ${MAX_CAPTIONS_BYTES / 1024} KB.`,
+  captionsInvalid: (line: number, reason: string) =>
+    `These captions are not a valid WebVTT file: line ${line}: ${reason}`,
+  captionsTakeReplaced:
+    'This reflection was recorded again while its captions were being saved. Please check them against the new take.',
+  captionsPastEnd: (line: number, end: string, takeEnd: string) =>
+    `A caption on line ${line} ends at ${end}, after the reflection ends (${takeEnd}).`,
 } as const;
 
 export const storyType = z.enum([...promptIds, 'photo'], { error: soulStoryMessages.typeInvalid });
 export type StoryType = PromptId | 'photo';
 
-/** One memory. `media_url` is a signed, expiring URL ending in the file's extension (.webm/.mp4 or an image). */
+/**
+ * One memory. `media_url` is a signed, expiring URL ending in the file's extension (.webm/.mp4 or an
+ * image); `captions_url`, the same kind of URL to the take's WebVTT captions (`.vtt`), or null.
+ */
 export const soulStoryItem = z.object({
   id: z.string(),
   title: z.string(),
   media_url: z.string(),
   type: storyType,
+  captions_url: z.string().nullable(),
 });
 export type SoulStoryItem = z.infer<typeof soulStoryItem>;
 
@@ -97,6 +117,50 @@ export const reorderBody = z.object({
     .min(1)
     .max(PROMPT_COUNT + MAX_PHOTOS),
 });
+
+/** Who wrote a take's captions: the pilgrim, or a transcription of its sound. */
+export const captionsSource = z.enum(['pilgrim', 'transcribed']);
+
+/** A BCP 47 language tag, put in its canonical case (`pt-br` becomes `pt-BR`). */
+const canonicalLanguage = (tag: string) => {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? null;
+  } catch {
+    return null;
+  }
+};
+export const languageTag = z
+  .string({ error: soulStoryMessages.captionsLanguage })
+  .trim()
+  .min(1, soulStoryMessages.captionsLanguage)
+  .max(MAX_LANGUAGE_TAG_LENGTH, soulStoryMessages.captionsLanguage)
+  .regex(/^[A-Za-z]{2,8}(-[A-Za-z0-9]{1,8})*$/, soulStoryMessages.captionsLanguage)
+  .refine((tag) => canonicalLanguage(tag) !== null, soulStoryMessages.captionsLanguage)
+  .transform((tag) => canonicalLanguage(tag)!);
+
+/**
+ * PUT /api/soulstory/{id}/captions/: the take's captions as a WebVTT file, written by the pilgrim. Every
+ * cue must end by the end of the take. Replaces the take's earlier captions; a new take drops them.
+ */
+export const captionsBody = z.object({
+  language: languageTag,
+  vtt: z
+    .string({ error: soulStoryMessages.captionsRequired })
+    .min(1, soulStoryMessages.captionsRequired)
+    .refine(
+      (vtt) => new TextEncoder().encode(vtt).length <= MAX_CAPTIONS_BYTES,
+      soulStoryMessages.captionsTooLarge,
+    ),
+});
+export type CaptionsBody = z.input<typeof captionsBody>;
+
+/** GET and PUT /api/soulstory/{id}/captions/: the take's captions; 404 when it has none. */
+export const captionsResponse = z.object({
+  language: z.string(),
+  vtt: z.string(),
+  source: captionsSource,
+});
+export type CaptionsResponse = z.infer<typeof captionsResponse>;
 
 /** The answer of reorder, delete and stop-sharing. */
 export const soulStoryOk = z.object({ ok: z.literal(true) });

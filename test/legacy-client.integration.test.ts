@@ -543,6 +543,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
           title: 'Sunrise on the meseta',
           type: 'photo',
           media_url: expect.not.stringMatching(/\.(mp4|webm)(\?|$)/),
+          captions_url: null,
         },
       ]);
       expect(opened, 'new connections opened').toBe(0);

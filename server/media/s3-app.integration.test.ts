@@ -78,4 +78,23 @@ describe(`media in an S3 bucket, on ${process.env.TEST_DB}`, () => {
     // Nothing on the web process's disk: a worker on another machine renders the same way.
     expect(await listFiles(testApp.deps.config.mediaDir)).toEqual([]);
   });
+
+  it('serves a take’s captions from the bucket as UTF-8 WebVTT', async () => {
+    const { upload, get } = storyClient(testApp);
+    const { headers: auth } = await createUser(testApp);
+    const take = (await upload(auth, { type: 'call' }, { content: files['a.webm']! })).json();
+    const vtt = 'WEBVTT\n\n00:00.000 --> 00:01.000\n¡Buen Camino!\n';
+    const saved = await testApp.app.inject({
+      method: 'PUT',
+      url: `/api/soulstory/${take.id}/captions/`,
+      headers: auth,
+      payload: { language: 'es', vtt },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [item] = (await get('/api/soulstories/', auth)).json();
+    const captions = await fetchMedia(item.captions_url);
+    expect(captions.status).toBe(200);
+    expect(captions.headers.get('content-type')).toBe('text/vtt; charset=utf-8');
+    expect(await captions.text()).toBe(vtt);
+  });
 });

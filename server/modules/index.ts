@@ -19,6 +19,7 @@ import { notificationsFeature } from './notifications/index.ts';
 import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
 import { profileFeature } from './profile/index.ts';
 import {
+  createCaptionsService,
   createSoulStoryService,
   type JourneyCardSource,
   journeyCardFacts,
@@ -87,7 +88,7 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     authFeature(deps),
     profileFeature(deps, services.journey),
     journeyFeature(deps, services.journey),
-    soulStoryFeature(deps, services.soulStory),
+    soulStoryFeature(deps, services.soulStory, createCaptionsService(deps)),
     uploadsFeature(deps, services.uploads),
     notificationsFeature(deps),
     velaFeature(deps),

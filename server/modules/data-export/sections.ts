@@ -6,7 +6,7 @@ import type { DonationsService } from '../donations/index.ts';
 import type { JourneyService } from '../journey/index.ts';
 import type { NewsletterService } from '../newsletter/index.ts';
 import { allNotificationsOf } from '../notifications/index.ts';
-import { findKeepsake, listMemories } from '../soul-story/index.ts';
+import { captionsFileName, findKeepsake, listMemories } from '../soul-story/index.ts';
 import type { StoreService } from '../store/index.ts';
 import type { SurveyService } from '../survey/index.ts';
 import { chatMarkdown, chatTranscript } from '../vela/index.ts';
@@ -78,25 +78,35 @@ const profile: ExportSection = async ({ user }) => [
     : []),
 ];
 
-/** Each memory's original take or photo, named by its place and title, and the list of them with their titles. */
+/**
+ * Each memory's original take or photo, named by its place and title, a take's captions beside it
+ * (`.<language>.vtt`), and the list of them with their titles.
+ */
 const memories: ExportSection = async ({ db, user }) => {
   const rows = await listMemories(db, user.id);
-  const files = rows.map((row, index) => ({
-    row,
-    name: `memories/${String(index + 1).padStart(2, '0')} ${fileNameOf(row.title)}${path.extname(row.mediaKey)}`,
-  }));
+  const files = rows.map((row, index) => {
+    const name = `memories/${String(index + 1).padStart(2, '0')} ${fileNameOf(row.title)}${path.extname(row.mediaKey)}`;
+    return { row, name, captions: row.captionsKey ? captionsFileName(name, row) : null };
+  });
   return [
     {
       name: 'memories/memories.json',
-      json: files.map(({ row, name }) => ({
+      json: files.map(({ row, name, captions }) => ({
         title: row.title,
         type: row.type,
         kind: row.kind,
         file: path.basename(name),
+        captions: captions
+          ? { file: path.basename(captions), language: row.captionsLanguage, source: row.captionsSource }
+          : null,
         created_at: row.createdAt.toISOString(),
       })),
     },
-    ...files.map(({ row, name }) => ({ name, storageKey: row.mediaKey, crc32: row.mediaCrc32 })),
+    ...files.flatMap(({ row, name, captions }) => [
+      { name, storageKey: row.mediaKey, crc32: row.mediaCrc32 },
+      // Captions are small: checksummed as they are copied.
+      ...(captions && row.captionsKey ? [{ name: captions, storageKey: row.captionsKey, crc32: null }] : []),
+    ]),
   ];
 };
 
@@ -124,6 +134,7 @@ const readme: ExportSection = async ({ user }) => [
       'profile.json              your profile (avatar beside it when you set one)',
       'journey.json              your Camino record',
       'memories/                 every memory as you recorded or uploaded it; memories.json lists their titles',
+      '                          a reflection’s captions are beside it, as a WebVTT file (.vtt)',
       'keepsake.mp4              your Soul Story keepsake, when it has been made',
       'vela/conversation.md      your conversation with Vela to read; conversation.json holds the same',
       'notifications.json        the notifications the app showed you',

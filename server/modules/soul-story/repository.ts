@@ -56,11 +56,17 @@ export const insertStory = async (db: DbOrTx, values: typeof soulStories.$inferI
   return row!;
 };
 
-/** A new take of a prompt keeps its place in the order but starts a fresh segment. */
+/** A new take of a prompt keeps its place in the order but starts a fresh segment, without the old take's captions. */
 export const replaceMedia = async (
   db: DbOrTx,
   id: string,
-  values: { title: string; mediaKey: string; mediaCrc32: number; segmentSeconds: number },
+  values: {
+    title: string;
+    mediaKey: string;
+    mediaCrc32: number;
+    segmentSeconds: number;
+    takeSeconds: number | null;
+  },
 ) => {
   const [row] = await db
     .update(soulStories)
@@ -69,12 +75,21 @@ export const replaceMedia = async (
       segmentKey: null,
       segmentStatus: 'pending',
       segmentProgress: 0,
+      captionsKey: null,
+      captionsLanguage: null,
+      captionsSource: null,
       updatedAt: new Date(),
     })
     .where(eq(soulStories.id, id))
     .returning();
   return row!;
 };
+
+export const setCaptions = (
+  db: DbOrTx,
+  id: string,
+  values: { captionsKey: string; captionsLanguage: string; captionsSource: 'pilgrim' | 'transcribed' },
+) => db.update(soulStories).set(values).where(eq(soulStories.id, id));
 
 export const deleteStory = (db: DbOrTx, id: string) => db.delete(soulStories).where(eq(soulStories.id, id));
 

@@ -149,6 +149,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     title: row.title,
     media_url: media.url(row.mediaKey),
     type: row.type as StoryType,
+    captions_url: row.captionsKey ? media.url(row.captionsKey) : null,
   });
 
   const removeFiles = async (keys: (string | null | undefined)[]) => {
@@ -230,13 +231,20 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     });
     try {
       if (isPhoto) await checkPhoto(received.key);
-      const segmentSeconds = isPhoto ? PHOTO_SECONDS : videoSegmentSeconds(await checkVideo(received.key));
+      const takeSeconds = isPhoto ? null : await checkVideo(received.key);
+      const segmentSeconds = takeSeconds === null ? PHOTO_SECONDS : videoSegmentSeconds(takeSeconds);
       const { row, replaced } = await db.transaction(async (tx) => {
         await repository.lockKeepsake(tx, userId);
         const previous = isPhoto ? null : await repository.findPromptTake(tx, userId, incoming.type);
         if (isPhoto && (await repository.countPhotos(tx, userId)) >= MAX_PHOTOS)
           throw new Conflict(messages.photoLimit, 'media');
-        const values = { title, mediaKey: received.key, mediaCrc32: received.crc32, segmentSeconds };
+        const values = {
+          title,
+          mediaKey: received.key,
+          mediaCrc32: received.crc32,
+          segmentSeconds,
+          takeSeconds,
+        };
         const saved = previous
           ? await repository.replaceMedia(tx, previous.id, values)
           : await repository.insertStory(tx, {
@@ -270,7 +278,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       });
       if (replaced) {
         await mediaGone(replaced.mediaKey);
-        await removeFiles([replaced.mediaKey, replaced.segmentKey]);
+        await removeFiles([replaced.mediaKey, replaced.segmentKey, replaced.captionsKey]);
       }
       return { item: toItem(row), saved: { storyId: row.id, userId, mediaKey: row.mediaKey } };
     } catch (error) {
@@ -360,7 +368,13 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       return { story: owned, keepsake: current };
     });
     await mediaGone(story.mediaKey);
-    await removeFiles([story.mediaKey, story.segmentKey, keepsake?.videoKey, keepsake?.posterKey]);
+    await removeFiles([
+      story.mediaKey,
+      story.segmentKey,
+      story.captionsKey,
+      keepsake?.videoKey,
+      keepsake?.posterKey,
+    ]);
     return { ok: true as const };
   };
 

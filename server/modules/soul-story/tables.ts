@@ -26,6 +26,19 @@ export const soulStories = pgTable(
       .notNull()
       .default('pending'),
     segmentProgress: integer('segment_progress').notNull().default(0),
+    /**
+     * A video take's own length in seconds, as probed when it was admitted: its captions must end by
+     * then. Null for photos, and for takes saved before it was kept (their length is read from
+     * `segmentSeconds`, which holds it to the frame).
+     */
+    takeSeconds: real('take_seconds'),
+    /**
+     * The take's captions: a WebVTT file stored beside it (its key names the take's), their language
+     * tag and who wrote them. All null when it has none; a new take of the prompt drops them.
+     */
+    captionsKey: text('captions_key'),
+    captionsLanguage: text('captions_language'),
+    captionsSource: text('captions_source', { enum: ['pilgrim', 'transcribed'] }),
     ...timestampColumns(),
   },
   (table) => [

@@ -1,0 +1,38 @@
+import webvtt from 'webvtt-parser';
+import { soulStoryMessages as messages } from '#contract/soul-story.ts';
+
+/**
+ * How far past the take's probed end a cue may run: a container rounds its length, and a take saved
+ * before its length was kept knows it only to the frame (1/30 s).
+ */
+export const CAPTIONS_END_TOLERANCE_SECONDS = 0.1;
+
+/** A cue time as WebVTT writes it: `mm:ss.ttt`, with hours in front when there are any. */
+export const vttTime = (seconds: number) => {
+  const millis = Math.round(seconds * 1000);
+  const hours = Math.floor(millis / 3_600_000);
+  const minutes = Math.floor(millis / 60_000) % 60;
+  const rest = ((millis % 60_000) / 1000).toFixed(3).padStart(6, '0');
+  const clock = `${String(minutes).padStart(2, '0')}:${rest}`;
+  return hours > 0 ? `${String(hours).padStart(2, '0')}:${clock}` : clock;
+};
+
+/**
+ * What is wrong with a take's captions, as one sentence for the pilgrim, or null when they are a valid
+ * WebVTT file (by the W3C's own validator, webvtt-parser) whose every cue ends by the take's end.
+ */
+export const captionsRefusal = (vtt: string, takeSeconds: number): string | null => {
+  const parsed = new webvtt.WebVTTParser().parse(vtt);
+  const [first] = [...parsed.errors].sort((a, b) => a.line - b.line);
+  if (first) return messages.captionsInvalid(first.line, first.message);
+  // In a valid file, only a cue's timing line holds "-->" (comments, styles and cue text may not),
+  // so the n-th such line is the n-th cue's.
+  const timingLines = vtt
+    .split(/\r\n|\r|\n/)
+    .flatMap((line, index) => (line.includes('-->') ? [index + 1] : []));
+  for (const [index, cue] of parsed.cues.entries()) {
+    if (cue.endTime > takeSeconds + CAPTIONS_END_TOLERANCE_SECONDS)
+      return messages.captionsPastEnd(timingLines[index] ?? 0, vttTime(cue.endTime), vttTime(takeSeconds));
+  }
+  return null;
+};
