@@ -155,6 +155,10 @@ export const configSchema = z.object({
   LLM_MODEL: z.string().default('gpt-4o-mini'),
   LLM_API_KEY: z.string().optional(),
   LLM_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  /** An OpenAI-compatible transcription server (`…/v1`) that drafts takes' captions; unset, none are drafted. */
+  TRANSCRIBE_BASE_URL: optionalText.pipe(z.url().optional()),
+  TRANSCRIBE_MODEL: z.string().default('whisper-1'),
+  TRANSCRIBE_API_KEY: optionalText,
   VELA_TEACHER_NAME: z.string().default('Thich Nhat Hanh'),
   PAYMENTS_PROVIDER: z.enum(['test', 'stripe']).optional(),
   PAYMENTS_TEST_MODE_IN_PRODUCTION: booleanFromEnv.default(false),

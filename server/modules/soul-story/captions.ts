@@ -4,8 +4,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { Conflict, Invalid, NotFound } from '#server/http/errors.ts';
 import { randomToken } from '#server/security/signed-tokens.ts';
 import { TITLE_SECONDS } from './render.ts';
-import { findOwned, lockKeepsake, type StoryRow, setCaptions } from './repository.ts';
-import { captionsRefusal } from './webvtt.ts';
+import { findById, findOwned, lockKeepsake, type StoryRow, setCaptions } from './repository.ts';
+import { captionsRefusal, trimCuesToEnd } from './webvtt.ts';
 
 /**
  * A take's captions: a WebVTT file stored beside the take, under the pilgrim's folder, so the listing
@@ -48,6 +48,40 @@ export const createCaptionsService = ({ db, storage, logger }: CaptionsDeps) => 
   };
 
   /**
+   * Writes captions for a take under a new key and names them on its row, in turn with the pilgrim's
+   * other changes (a new take or a delete sees them, to remove them), if `mayStore` accepts the row as it
+   * is then (it may throw); the file replaced, or this one when refused, is removed. Answers whether they were kept.
+   */
+  const store = async (
+    take: StoryRow,
+    captions: { language: string; vtt: string; source: 'pilgrim' | 'transcribed' },
+    mayStore: (current: StoryRow | null) => boolean,
+  ) => {
+    const key = captionsKeyFor(take.mediaKey);
+    await storage.write(key, Buffer.from(captions.vtt, 'utf8'));
+    let stored: { replaced: string | null } | null;
+    try {
+      stored = await db.transaction(async (tx) => {
+        await lockKeepsake(tx, take.userId);
+        const current = await findOwned(tx, take.userId, take.id);
+        if (!mayStore(current) || !current) return null;
+        await setCaptions(tx, take.id, {
+          captionsKey: key,
+          captionsLanguage: captions.language,
+          captionsSource: captions.source,
+        });
+        return { replaced: current.captionsKey };
+      });
+    } catch (error) {
+      await removeFile(key);
+      throw error;
+    }
+    if (!stored) await removeFile(key);
+    else if (stored.replaced) await removeFile(stored.replaced);
+    return stored !== null;
+  };
+
+  /**
    * Keeps the pilgrim's captions for a take, replacing its earlier ones: a valid WebVTT file whose every
    * cue ends by the end of the take.
    */
@@ -59,36 +93,42 @@ export const createCaptionsService = ({ db, storage, logger }: CaptionsDeps) => 
     const take = await findTake(userId, id);
     const refusal = captionsRefusal(captions.vtt, takeSecondsOf(take));
     if (refusal) throw new Invalid(refusal, 'vtt');
-    const key = captionsKeyFor(take.mediaKey);
-    await storage.write(key, Buffer.from(captions.vtt, 'utf8'));
-    let replaced: string | null;
-    try {
-      replaced = await db.transaction(async (tx) => {
-        // In turn with the pilgrim's other changes: a new take or a delete sees these captions, to remove them.
-        await lockKeepsake(tx, userId);
-        const current = await findOwned(tx, userId, id);
-        if (!current) throw new NotFound(messages.notFound);
-        // The captions were checked against the take they were written for, not a new one.
-        if (current.mediaKey !== take.mediaKey) throw new Conflict(messages.captionsTakeReplaced, 'vtt');
-        await setCaptions(tx, id, {
-          captionsKey: key,
-          captionsLanguage: captions.language,
-          captionsSource: 'pilgrim',
-        });
-        return current.captionsKey;
-      });
-    } catch (error) {
-      await removeFile(key);
-      throw error;
-    }
-    if (replaced) await removeFile(replaced);
+    await store(take, { ...captions, source: 'pilgrim' }, (current) => {
+      if (!current) throw new NotFound(messages.notFound);
+      // The captions were checked against the take they were written for, not a new one.
+      if (current.mediaKey !== take.mediaKey) throw new Conflict(messages.captionsTakeReplaced, 'vtt');
+      return true;
+    });
     return { language: captions.language, vtt: captions.vtt, source: 'pilgrim' };
+  };
+
+  /**
+   * Keeps captions drafted by a transcription server for a take (cues past its end cut at it), unless
+   * the take was replaced or deleted meanwhile or the pilgrim has written captions of their own. Answers
+   * whether they were kept; captions that are no valid WebVTT are refused with the reason.
+   */
+  const storeTranscribed = async (
+    storyId: string,
+    mediaKey: string,
+    captions: { language: string; vtt: string },
+  ): Promise<{ stored: boolean; refusal?: string }> => {
+    const take = await findById(db, storyId);
+    if (!take || take.mediaKey !== mediaKey || take.captionsSource === 'pilgrim') return { stored: false };
+    const vtt = trimCuesToEnd(captions.vtt, takeSecondsOf(take));
+    const refusal = captionsRefusal(vtt, takeSecondsOf(take));
+    if (refusal) return { stored: false, refusal };
+    const stored = await store(
+      take,
+      { language: captions.language, vtt, source: 'transcribed' },
+      (current) => current?.mediaKey === mediaKey && current.captionsSource !== 'pilgrim',
+    );
+    return { stored };
   };
 
   const removeFile = (key: string) =>
     storage.remove(key).catch((error) => logger.warn({ err: error, key }, 'could not remove captions'));
 
-  return { read, write };
+  return { read, write, storeTranscribed };
 };
 
 export type CaptionsService = ReturnType<typeof createCaptionsService>;

@@ -5,6 +5,7 @@ import { captionsRoutes } from './captions-routes.ts';
 import { soulStoryJobs } from './jobs.ts';
 import { soulStoryRoutes } from './routes.ts';
 import type { SoulStoryService } from './service.ts';
+import { transcribeJob } from './transcribe.ts';
 
 export { videoRefusal } from './admission.ts';
 export { type CaptionsService, captionsFileName, createCaptionsService } from './captions.ts';
@@ -30,5 +31,5 @@ export const soulStoryFeature = (
     await app.register(soulStoryRoutes(deps, service));
     await app.register(captionsRoutes(deps, captions));
   },
-  jobs: soulStoryJobs(deps, service),
+  jobs: [...soulStoryJobs(deps, service), transcribeJob(deps, captions)],
 });

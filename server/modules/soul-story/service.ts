@@ -43,6 +43,9 @@ export interface NormaliseJobData {
 export interface JoinJobData {
   userId: string;
 }
+/** Drafts a take's captions at the transcription server (TRANSCRIBE_BASE_URL), when one is set. */
+export const TRANSCRIBE_JOB = 'soul-story.transcribe';
+export type TranscribeJobData = NormaliseJobData;
 
 const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Share tokens are base64url; anything else names no share and never reaches the database. */
@@ -266,6 +269,13 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
           },
           tx,
         );
+        if (!isPhoto && deps.config.TRANSCRIBE_BASE_URL)
+          await queue.send(
+            TRANSCRIBE_JOB,
+            { storyId: saved.id, mediaKey: saved.mediaKey } satisfies TranscribeJobData,
+            { singletonKey: saved.mediaKey },
+            tx,
+          );
         await addNotification(tx, {
           userId,
           title: isPhoto ? 'Photo added to your Soul Story' : `${title}: reflection saved`,

@@ -36,3 +36,32 @@ export const captionsRefusal = (vtt: string, takeSeconds: number): string | null
   }
   return null;
 };
+
+const timingLine = /^(\s*)((?:\d+:)?\d{2}:\d{2}\.\d{3})(\s+-->\s+)((?:\d+:)?\d{2}:\d{2}\.\d{3})(.*)$/;
+
+const secondsOf = (time: string) =>
+  time
+    .split(':')
+    .map(Number)
+    .reduce((sum, part) => sum * 60 + part, 0);
+
+/**
+ * Drafted captions fitted to their take: a transcription server pads the sound it hears to its own
+ * windows, so its last cue often ends a moment past the take. A cue that starts by the end is cut at
+ * it, one that starts after it is dropped; anything else is left as written, for captionsRefusal to judge.
+ */
+export const trimCuesToEnd = (vtt: string, takeSeconds: number) =>
+  vtt
+    .split(/(?:\r\n|\r|\n){2,}/)
+    .flatMap((block) => {
+      const lines = block.split(/\r\n|\r|\n/);
+      const at = lines.findIndex((line) => timingLine.test(line));
+      const match = at === -1 ? null : timingLine.exec(lines[at]!);
+      if (!match) return [block];
+      const [, indent, start = '', arrow, end = '', settings] = match;
+      if (secondsOf(start) >= takeSeconds) return [];
+      if (secondsOf(end) <= takeSeconds) return [block];
+      lines[at] = `${indent}${start}${arrow}${vttTime(takeSeconds)}${settings}`;
+      return [lines.join('\n')];
+    })
+    .join('\n\n');
