@@ -246,7 +246,13 @@ const boundedThreads = (args: string[]) => {
 const run = (program: string, args: string[], options: RunLimits): Promise<string> =>
   new Promise((resolve, reject) => {
     const [command = program, ...commandArgs] = [...dieWithParent(), ...withinMemory(), program, ...args];
-    const child = spawn(command, commandArgs, { stdio: 'pipe', signal: options.signal });
+    // An aborted render's output is thrown away: SIGKILL ends it at once, where SIGTERM lets a niced
+    // ffmpeg on a busy machine take seconds to finish writing it.
+    const child = spawn(command, commandArgs, {
+      stdio: 'pipe',
+      signal: options.signal,
+      killSignal: 'SIGKILL',
+    });
     if (options.background) lowerPriority(child.pid);
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -263,10 +269,8 @@ const run = (program: string, args: string[], options: RunLimits): Promise<strin
         stderr += `\ninput: ${error.message}`;
         child.kill('SIGKILL');
       });
-      // ffmpeg stops on SIGTERM only once its read of the input returns: an input that will never
-      // send more must be closed, or an aborted render waits for it forever.
+      // An input closed without ending (a recording abandoned) would leave ffmpeg waiting for more.
       options.input.on('close', () => child.stdin.destroy());
-      options.signal?.addEventListener('abort', () => child.stdin.destroy(), { once: true });
       options.input.pipe(child.stdin);
     } else child.stdin.end();
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import {
   type ConcatenatedResponse,
@@ -13,6 +13,15 @@ const RETRY_MS = [1000, 5000, 15_000, 30_000];
 
 const eventsToken = () =>
   api<EventsTokenResponse>('/api/soulstory/events/token/', { method: 'POST' }).then(({ token }) => token);
+
+/**
+ * A state from the stream is newer than the answer of any fetch of the keepsake still on its way: that
+ * fetch is dropped, or it would put back a render the stream has just said is finished.
+ */
+export const applyKeepsakeEvent = (queryClient: QueryClient, keepsake: ConcatenatedResponse) => {
+  void queryClient.cancelQueries({ queryKey: soulStoryKeys.keepsake() });
+  queryClient.setQueryData<ConcatenatedResponse>(soulStoryKeys.keepsake(), keepsake);
+};
 
 /**
  * Follows the keepsake live through GET /api/soulstory/events/: each state it sends replaces the
@@ -51,7 +60,7 @@ export const useKeepsakeEvents = (): boolean => {
         setOpen(true);
       };
       opened.addEventListener(soulStoryEvents.keepsake, (event) => {
-        queryClient.setQueryData<ConcatenatedResponse>(soulStoryKeys.keepsake(), JSON.parse(event.data));
+        applyKeepsakeEvent(queryClient, JSON.parse(event.data));
       });
       // The token lasts a minute, so EventSource's own reconnection would be refused: reopen with a fresh one.
       opened.onerror = () => {
