@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { baseURL } from './fixtures.ts';
+import { baseURL, SERVER_WORK_TIMEOUT } from './fixtures.ts';
 
 const run = promisify(execFile);
 
@@ -109,11 +109,34 @@ export const uploadMemory = async (access: string, file: string, type: string, t
   });
 };
 
-/** Records a take with the fake camera and waits for its preview. */
+/**
+ * Presses Save and waits for the take to leave the preview. A refusal fails the test at once with the
+ * page's own words, rather than as a timeout on the button.
+ */
+export const saveTake = async (page: Page) => {
+  const save = page.getByRole('button', { name: 'Save to My Story' });
+  const failure = page.getByRole('alert').filter({ hasText: 'Upload Failed' }).first();
+  await save.click();
+  for (const deadline = Date.now() + SERVER_WORK_TIMEOUT; Date.now() < deadline; ) {
+    if ((await failure.count()) > 0) throw new Error(`Save failed: ${await failure.innerText()}`);
+    if ((await save.count()) === 0) return;
+    await page.waitForTimeout(100);
+  }
+  throw new Error(`Save took more than ${SERVER_WORK_TIMEOUT / 1000} s`);
+};
+
+/**
+ * Records a take with the fake camera and waits for its preview. It records for `seconds`, and at least
+ * until the recorder's first chunk (a second of media) has reached the server: on a busy machine the
+ * camera may not deliver a frame for a while, and a take stopped before any is no video at all.
+ */
 export const recordTake = async (page: Page, seconds = 1.2) => {
   await page.getByRole('button', { name: 'Record Now' }).click();
   await page.getByRole('button', { name: 'Stop Recording' }).waitFor();
-  await page.waitForTimeout(seconds * 1000);
+  await Promise.all([
+    page.waitForTimeout(seconds * 1000),
+    page.getByText(/ · [1-9]\d*% uploaded$/).waitFor({ timeout: SERVER_WORK_TIMEOUT }),
+  ]);
   await page.getByRole('button', { name: 'Stop Recording' }).click();
   await page.getByRole('button', { name: 'Save to My Story' }).waitFor();
 };

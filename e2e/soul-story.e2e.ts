@@ -11,7 +11,14 @@ import {
   signUpAndSignIn,
   useBrowser,
 } from './fixtures.ts';
-import { decodeErrors, ffprobe, recordTake, uploadMemory, useTestMedia } from './soul-story-media.ts';
+import {
+  decodeErrors,
+  ffprobe,
+  recordTake,
+  saveTake,
+  uploadMemory,
+  useTestMedia,
+} from './soul-story-media.ts';
 
 const promptNames = ['The Call', 'The Suffering', 'The Joy', 'What Found You'];
 
@@ -396,7 +403,15 @@ describe('Soul Story', () => {
   it('shows the final video’s progress while it renders, and says so if it failed', async () => {
     const page = await browser.newPage();
     await signUpAndSignIn(page);
-    let keepsake = { video_url: null, status: 'rendering', progress: 40, poster_url: null, share_url: null };
+    let keepsake = {
+      video_url: null,
+      status: 'rendering',
+      progress: 40,
+      poster_url: null,
+      share_url: null,
+      captions_url: null,
+      captioned_video_url: null,
+    };
     await page.route('**/api/soulstory/completed-prompts/', (route) =>
       route.fulfill({ json: { completed_prompts: ['call', 'suffering', 'joy', 'what_found_you'] } }),
     );
@@ -415,23 +430,43 @@ describe('Soul Story', () => {
     expect(await completion.getByText('Generating your final video...').count()).toBe(0);
   });
 
-  it('shows the keepsake the moment it is rendered, brought by the events stream rather than a poll', async () => {
+  it('shows the keepsake the events stream brings, though a poll begun before it answers after it that it is still rendering', async () => {
     const page = await browser.newPage();
     const { access } = await signUpAndSignIn(page);
-    // Every poll answers that the video is still rendering: only the stream can bring the finished one.
-    await page.route('**/api/soulstory/concatenated/', (route) =>
-      route.fulfill({
-        json: { video_url: null, status: 'rendering', progress: 0, poster_url: null, share_url: null },
-      }),
-    );
+    for (const [index, type] of ['call', 'suffering', 'joy', 'what_found_you'].entries())
+      expect((await uploadMemory(access, media().clip, type, promptNames[index]!)).status).toBe(201);
+    const keepsakeUrl = async () => {
+      const answer = await fetch(`${baseURL()}/api/soulstory/concatenated/`, {
+        headers: { authorization: `Bearer ${access}` },
+      });
+      return ((await answer.json()) as { video_url: string | null }).video_url;
+    };
+    await expect.poll(keepsakeUrl, { timeout: 300_000, interval: 1000 }).not.toBeNull();
+    // Every poll says the video is still rendering, and answers only once the stream is open: only the
+    // stream's first event can bring the finished keepsake, and the poll's older news must not undo it.
     const streams: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'eventsource') streams.push(new URL(request.url()).pathname);
     });
-    for (const [index, type] of ['call', 'suffering', 'joy', 'what_found_you'].entries())
-      expect((await uploadMemory(access, media().clip, type, promptNames[index]!)).status).toBe(201);
+    await page.route('**/api/soulstory/concatenated/', async (route) => {
+      await expect.poll(() => streams.length).toBeGreaterThan(0);
+      await page.waitForTimeout(1500);
+      await route.fulfill({
+        json: {
+          video_url: null,
+          status: 'rendering',
+          progress: 0,
+          poster_url: null,
+          share_url: null,
+          captions_url: null,
+          captioned_video_url: null,
+        },
+      });
+    });
     await page.goto('/soul-story');
-    await page.getByLabel('Your Soul Story video').waitFor({ timeout: 300_000 });
+    await page.getByLabel('Your Soul Story video').waitFor();
+    await page.waitForTimeout(3000);
+    expect(await page.getByLabel('Your Soul Story video').isVisible()).toBe(true);
     expect(streams).toContain('/api/soulstory/events/');
   }, 420_000);
 
@@ -498,16 +533,10 @@ describe('Soul Story', () => {
       await answered;
       await route.continue();
     });
-    await page.getByRole('button', { name: 'Save to My Story' }).click();
-    await page
-      .getByRole('button', { name: 'Save to My Story' })
-      .waitFor({ state: 'detached', timeout: SERVER_WORK_TIMEOUT });
+    await saveTake(page);
     await captureHeading(page, 'The Suffering').waitFor();
     await recordTake(page, 0.8);
-    await page.getByRole('button', { name: 'Save to My Story' }).click();
-    await page
-      .getByRole('button', { name: 'Save to My Story' })
-      .waitFor({ state: 'detached', timeout: SERVER_WORK_TIMEOUT });
+    await saveTake(page);
     answer();
     await captureHeading(page, 'The Joy').waitFor();
     expect(await serverOrder(access)).toEqual(['The Call', 'The Suffering']);
