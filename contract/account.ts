@@ -37,7 +37,6 @@ export type DeleteAccountBody = z.input<typeof deleteAccountBody>;
 export const EXPORT_LINK_DAYS = 7;
 
 export const exportStatuses = ['none', 'queued', 'building', 'ready', 'failed'] as const;
-export type ExportStatus = (typeof exportStatuses)[number];
 
 /** GET and POST /api/account/export/: the latest export, with its link once it is ready. */
 export const accountExportResponse = z.object({

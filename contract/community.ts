@@ -116,7 +116,6 @@ export const volunteerRequest = z.object({
 export type VolunteerRequest = z.input<typeof volunteerRequest>;
 
 export const communityRequestKinds = ['join', 'volunteer'] as const;
-export type CommunityRequestKind = (typeof communityRequestKinds)[number];
 
 /** One join or volunteer request, as the admin console lists it; `interest` is the audience or the area. */
 const communityRequestItem = visitorMessageItem(communityRequestKinds).extend({ interest: z.string() });

@@ -1,137 +1,170 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { cruise, type ICruiseResult, type IForbiddenRuleType, type IViolation } from 'dependency-cruiser';
 
 /**
  * The layers of the tree and what each may import (docs/architecture.md):
- * - product code (contract/, server/, web/src/) never imports test code (test/, e2e/);
+ * - product code (contract/, server/, web/src/) never imports test code (test/, e2e/, *.test.ts, *.e2e.ts);
  * - contract/ is shared by both sides and imports neither;
  * - the server never imports the web client, nor the web client the server;
- * - platform code (server/db, http, identity, jobs, mail, media, security; web/src/shared) imports no feature;
+ * - platform code (server/db, http, identity, jobs, mail, media, security; web/src/shared) imports no feature,
+ *   and on the server neither it nor deps.ts reaches server/modules/ through any chain of imports;
  * - a feature reaches another feature only through that feature's index.ts;
  * - no feature or platform code imports what builds the app: the server's entries, runtime, app and
- *   features' list, or the web's shell.
+ *   features' list, or the web's shell;
+ * - no file takes part in an import circle, type-only imports included: a type that goes round in a circle
+ *   ties the files as tightly for a reader as a value does;
+ * - every relative or aliased import resolves, so that an alias the checker cannot follow is not a rule
+ *   silently passed.
  * The composition roots (server/*.ts, server/modules/index.ts, web/src/app/, web/src/main.tsx) may import anything.
- * Tests, browser tests, benches and scripts are outside the rules: they drive the product from outside.
+ * Tests, browser tests, benches and scripts are outside the layer rules (they drive the product from outside),
+ * but not outside the rule against circles.
+ * Imports are read by dependency-cruiser's parser (swc: the project's TypeScript 7 has no compiler API), so an
+ * import written in a comment or a string is not one.
  */
-export interface Violation {
-  file: string;
-  imports: string;
-  rule: string;
-}
+const testCode = '\\.(test|e2e)\\.tsx?$|^(test|e2e|bench|scripts)/';
+const productCode = '^(contract|server|web/src)/';
+const serverPlatform = '^server/(db|http|identity|jobs|mail|media|security)/';
 
-const specifierPatterns = [
-  /\b(?:import|export)\s+(?:type\s+)?[^'";]*?\bfrom\s*['"]([^'"]+)['"]/g,
-  /\bimport\s*['"]([^'"]+)['"]/g,
-  /\bimport\(\s*['"]([^'"]+)['"]\s*\)/g,
+const boundaryRules: IForbiddenRuleType[] = [
+  {
+    name: 'no-test-code-in-product',
+    comment: 'product code never imports test code',
+    from: { path: productCode, pathNot: testCode },
+    to: { path: '^(test|e2e)/|\\.(test|e2e)\\.tsx?$' },
+  },
+  {
+    name: 'contract-imports-neither-side',
+    comment: 'the contract imports neither server nor web',
+    from: { path: '^contract/', pathNot: testCode },
+    to: { path: '^(server|web/src)/' },
+  },
+  {
+    name: 'server-never-imports-web',
+    comment: 'server code never imports web code',
+    from: { path: '^server/', pathNot: testCode },
+    to: { path: '^web/src/' },
+  },
+  {
+    name: 'web-never-imports-server',
+    comment: 'web code never imports server code',
+    from: { path: '^web/src/', pathNot: testCode },
+    to: { path: '^server/' },
+  },
+  {
+    name: 'server-platform-reaches-no-feature',
+    comment: 'platform code and deps.ts reach no feature, directly or through other files',
+    from: { path: `${serverPlatform}|^server/deps\\.ts$`, pathNot: testCode },
+    to: { path: '^server/modules/', reachable: true },
+  },
+  {
+    name: 'web-platform-imports-no-feature',
+    comment: 'platform code imports no feature',
+    from: { path: '^web/src/shared/', pathNot: testCode },
+    to: { path: '^web/src/features/' },
+  },
+  {
+    name: 'server-feature-through-index',
+    comment: 'a feature reaches another feature only through its index.ts',
+    from: { path: '^server/modules/([^/]+)/', pathNot: testCode },
+    to: {
+      path: '^server/modules/[^/]+/',
+      pathNot: ['^server/modules/$1/', '^server/modules/[^/]+/index\\.ts$'],
+    },
+  },
+  {
+    name: 'web-feature-through-index',
+    comment: 'a feature reaches another feature only through its index',
+    from: { path: '^web/src/features/([^/]+)/', pathNot: testCode },
+    to: {
+      path: '^web/src/features/[^/]+/',
+      pathNot: ['^web/src/features/$1/', '^web/src/features/[^/]+/index\\.tsx?$'],
+    },
+  },
+  {
+    name: 'server-one-root',
+    comment: 'a feature or platform code never imports what builds the app (one root)',
+    from: { path: `${serverPlatform}|^server/modules/[^/]+/`, pathNot: testCode },
+    to: { path: '^server/(main|worker|runtime|app)\\.ts$|^server/modules/index\\.ts$' },
+  },
+  {
+    name: 'web-app-shell',
+    comment: 'a feature or shared code never imports the app shell',
+    from: { path: '^web/src/(features/[^/]+|shared)/', pathNot: testCode },
+    to: { path: '^web/src/', pathNot: '^web/src/(features/[^/]+|shared)/' },
+  },
+  {
+    name: 'no-circle',
+    comment: 'files import each other in a circle',
+    from: {},
+    to: { circular: true },
+  },
+  {
+    name: 'local-import-resolves',
+    comment: 'a relative or aliased import that does not resolve',
+    from: {},
+    to: { couldNotResolve: true, path: '^[.#]' },
+  },
 ];
 
-/** The path aliases of package.json's "imports", as root-relative folders. */
-const aliases: Record<string, string> = {
-  '#contract/': 'contract/',
-  '#server/': 'server/',
-  '#web/': 'web/src/',
-  '#test/': 'test/',
+/** The folders read: every file in them, and whatever their imports reach outside node_modules. */
+const cruisedFolders = ['contract', 'server', 'web', 'test', 'e2e', 'bench', 'scripts'];
+
+export interface Violation {
+  rule: string;
+  /** The files in the order the imports go: one step, a chain into a feature, or a circle back to its start. */
+  chain: string[];
+}
+
+/** One line a reader can follow: the files in import order, then the rule. */
+export const describeViolation = ({ rule, chain }: Violation) => `${chain.join(' → ')}: ${rule}`;
+
+const ruleComments = new Map(boundaryRules.map((rule) => [rule.name, rule.comment ?? rule.name]));
+
+/** A circle is reported once, from whichever of its files sorts first, however many of them dependency-cruiser names. */
+const circleFrom = (violation: IViolation): string[] => {
+  const files = [violation.from, ...(violation.cycle ?? []).map((step) => step.name)].slice(0, -1);
+  const start = files.indexOf([...files].sort()[0]!);
+  const rotated = [...files.slice(start), ...files.slice(0, start)];
+  return [...rotated, rotated[0]!];
 };
 
-/** The relative and aliased specifiers a source file imports or re-exports. */
-export const importedPaths = (source: string): string[] => {
-  const found = new Set<string>();
-  for (const pattern of specifierPatterns) {
-    for (const match of source.matchAll(pattern)) {
-      const specifier = match[1]!;
-      if (specifier.startsWith('.') || specifier.startsWith('#')) found.add(specifier);
-    }
-  }
-  return [...found];
+/** A reached feature is reported at the first feature file on the way, not once for every file behind it. */
+const chainIntoFeature = (violation: IViolation): string[] => {
+  const steps = (violation.via ?? []).map((step) => step.name);
+  const door = steps.findIndex((file) => file.startsWith('server/modules/'));
+  return [violation.from, ...steps.slice(0, door + 1)];
 };
 
-/** The root-relative path a specifier names, from the file that imports it. */
-export const resolveSpecifier = (file: string, specifier: string): string => {
-  const alias = Object.keys(aliases).find((prefix) => specifier.startsWith(prefix));
-  if (alias) return aliases[alias] + specifier.slice(alias.length);
-  return path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
+const chainOf = (violation: IViolation): string[] => {
+  if (violation.cycle) return circleFrom(violation);
+  if (violation.type === 'reachability') return chainIntoFeature(violation);
+  return [violation.from, violation.to];
 };
 
-const isTestFile = (file: string) =>
-  /\.(test|e2e)\.tsx?$/.test(file) || /^(test|e2e|bench|scripts)\//.test(file);
-
-const platformFolders = ['db', 'http', 'identity', 'jobs', 'mail', 'media', 'security'];
-
-/** The server's root files that build the app; the others (deps.ts, config.ts, start.ts) only describe parts. */
-const serverBuilders = new Set([
-  'server/main.ts',
-  'server/worker.ts',
-  'server/runtime.ts',
-  'server/app.ts',
-  'server/modules/index.ts',
-]);
-
-type Place =
-  | { side: 'contract' }
-  | { side: 'server' | 'web'; kind: 'root' | 'platform' }
-  | { side: 'server' | 'web'; kind: 'feature'; feature: string; entry: boolean }
-  | { side: 'other' };
-
-export const placeOf = (file: string): Place => {
-  const parts = file.split('/');
-  if (parts[0] === 'contract') return { side: 'contract' };
-  if (parts[0] === 'server') {
-    if (parts[1] === 'modules' && parts.length > 3)
-      return {
-        side: 'server',
-        kind: 'feature',
-        feature: parts[2]!,
-        entry: parts.length === 4 && parts[3] === 'index.ts',
-      };
-    if (platformFolders.includes(parts[1]!)) return { side: 'server', kind: 'platform' };
-    return { side: 'server', kind: 'root' };
+/** Every boundary the files under `root` cross, read by dependency-cruiser; each one once. */
+export const findViolations = async (root: string): Promise<Violation[]> => {
+  const { output } = await cruise(
+    cruisedFolders.filter((folder) => existsSync(path.join(root, folder))),
+    {
+      baseDir: root,
+      parser: 'swc',
+      tsPreCompilationDeps: true,
+      moduleSystems: ['es6'],
+      exclude: { path: '(^|/)(node_modules|dist|data)/' },
+      doNotFollow: { path: 'node_modules' },
+      validate: true,
+      ruleSet: { forbidden: boundaryRules },
+    },
+    { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+  );
+  const found = new Map<string, Violation>();
+  for (const violation of (output as ICruiseResult).summary.violations) {
+    const reported = {
+      rule: ruleComments.get(violation.rule.name) ?? violation.rule.name,
+      chain: chainOf(violation),
+    };
+    found.set(describeViolation(reported), reported);
   }
-  if (parts[0] === 'web' && parts[1] === 'src') {
-    if (parts[2] === 'features' && parts.length > 4)
-      return {
-        side: 'web',
-        kind: 'feature',
-        feature: parts[3]!,
-        entry: parts.length === 5 && /^index\.tsx?$/.test(parts[4]!),
-      };
-    if (parts[2] === 'shared') return { side: 'web', kind: 'platform' };
-    return { side: 'web', kind: 'root' };
-  }
-  return { side: 'other' };
-};
-
-/** Why importing `target` from `file` crosses a boundary, or null when it may. Paths are relative to the root. */
-export const ruleBroken = (file: string, target: string): string | null => {
-  if (isTestFile(file)) return null;
-  const from = placeOf(file);
-  const to = placeOf(target);
-  if (from.side === 'other') return null;
-  if (/^(test|e2e)\//.test(target)) return 'product code never imports test code';
-  if (from.side === 'contract')
-    return to.side === 'contract' || to.side === 'other'
-      ? null
-      : 'the contract imports neither server nor web';
-  if (to.side === 'server' || to.side === 'web') {
-    if (to.side !== from.side) return `${from.side} code never imports ${to.side} code`;
-    if (from.kind === 'platform' && to.kind === 'feature') return 'platform code imports no feature';
-    if (from.kind === 'feature' && to.kind === 'feature' && to.feature !== from.feature && !to.entry)
-      return `a feature reaches another feature only through its index (${to.feature})`;
-    if (from.kind !== 'root' && to.kind === 'root' && from.side === 'web')
-      return 'a feature or shared code never imports the app shell';
-    if (from.kind !== 'root' && serverBuilders.has(target))
-      return 'a feature or platform code never imports what builds the app (one root)';
-  }
-  return null;
-};
-
-/** Every import across a boundary in the given files (root-relative path → source text). */
-export const findViolations = (files: Map<string, string>): Violation[] => {
-  const violations: Violation[] = [];
-  for (const [file, source] of files) {
-    for (const specifier of importedPaths(source)) {
-      const target = resolveSpecifier(file, specifier);
-      const rule = ruleBroken(file, target);
-      if (rule) violations.push({ file, imports: target, rule });
-    }
-  }
-  return violations;
+  return [...found.values()];
 };

@@ -17,10 +17,12 @@ import type { MediaTools } from './media/ffmpeg.ts';
 import type { MediaSigner } from './media/signed-urls.ts';
 import type { Storage } from './media/storage.ts';
 import type { TemporaryFiles } from './media/temporary-files.ts';
-import type { PaymentProvider } from './modules/payments/provider.ts';
-import type { ModelProvider } from './modules/vela/providers/provider.ts';
 
-/** Every shared part a feature may use: built once by createRuntime (the composition root) and passed to buildApp. */
+/**
+ * Every shared part a feature may use: built once by createRuntime (the composition root) and passed to buildApp.
+ * Platform parts only: a part that belongs to one feature (the payment provider, Vela's model) is built with that
+ * feature in createFeatures (server/modules/index.ts).
+ */
 export interface AppDeps {
   config: Config;
   logger: Logger;
@@ -50,8 +52,4 @@ export interface AppDeps {
   firstScreenData: PageRegistry<FirstScreenQuery[]>;
   /** ffmpeg and ffprobe, as configured or found. */
   mediaTools: MediaTools;
-  /** Stripe, or test mode when no key is set. */
-  payments: PaymentProvider;
-  /** Vela's model: the offline guide, or an OpenAI-compatible or Hugging Face server. */
-  model: ModelProvider;
 }

@@ -23,8 +23,6 @@ import { createLocalStorage } from './media/storage.ts';
 import { createTemporaryFiles, sweepEveryHour } from './media/temporary-files.ts';
 import type { Feature } from './modules/feature-module.ts';
 import { createFeatures, type Services } from './modules/index.ts';
-import { createPaymentProvider } from './modules/payments/index.ts';
-import { createModelProvider } from './modules/vela/index.ts';
 import { withSecrets } from './security/shared-secret.ts';
 
 /** The process's log; a test passes where it goes, to read what an operator would. */
@@ -123,8 +121,6 @@ export const createRuntime = async (options: RuntimeOptions): Promise<Runtime> =
     pageMeta: createPageRegistry(),
     firstScreenData: createPageRegistry(),
     mediaTools: resolveMediaTools(config),
-    payments: createPaymentProvider({ config, db: database.db }),
-    model: createModelProvider(config, metrics),
   };
   const { features, services } = createFeatures(deps);
   for (const feature of features) {

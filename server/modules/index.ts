@@ -16,7 +16,12 @@ import { createJourneyService, type JourneyService, journeyFeature } from './jou
 import { createMessagesService, type MessagesService, messagesFeature } from './messages/index.ts';
 import { createNewsletterService, type NewsletterService, newsletterFeature } from './newsletter/index.ts';
 import { notificationsFeature } from './notifications/index.ts';
-import { createPaymentsService, type PaymentsService, paymentsFeature } from './payments/index.ts';
+import {
+  createPaymentProvider,
+  createPaymentsService,
+  type PaymentsService,
+  paymentsFeature,
+} from './payments/index.ts';
 import { profileFeature } from './profile/index.ts';
 import {
   createCaptionsService,
@@ -29,7 +34,7 @@ import {
 import { createStoreService, orderListener, type StoreService, storeFeature } from './store/index.ts';
 import { createSurveyService, type SurveyService, surveyFeature } from './survey/index.ts';
 import { createUploadsService, type UploadsService, uploadsFeature } from './uploads/index.ts';
-import { velaFeature } from './vela/index.ts';
+import { createModelProvider, velaFeature } from './vela/index.ts';
 
 /** The services other features, and tests through the runtime, call directly. */
 export interface Services {
@@ -54,13 +59,13 @@ const journeyCardOf =
   };
 
 /**
- * Builds every feature once, from the runtime's shared parts, and wires what one feature tells
- * another: a payment reaches the record of giving or the store, by what it paid for; a saved journey
- * re-renders the keepsake's cards.
+ * Builds every feature once, from the runtime's shared parts and the parts only one feature uses (the
+ * payment provider, Vela's model), and wires what one feature tells another: a payment reaches the record
+ * of giving or the store, by what it paid for; a saved journey re-renders the keepsake's cards.
  */
 export const createFeatures = (deps: AppDeps): { features: Feature[]; services: Services } => {
   // The listeners need only their feature's repository, so payments is built first and handed to the sellers.
-  const payments = createPaymentsService(deps, {
+  const payments = createPaymentsService(deps, createPaymentProvider(deps), {
     donation: donationListener(deps),
     order: orderListener(deps),
   });
@@ -91,8 +96,8 @@ export const createFeatures = (deps: AppDeps): { features: Feature[]; services: 
     soulStoryFeature(deps, services.soulStory, createCaptionsService(deps)),
     uploadsFeature(deps, services.uploads),
     notificationsFeature(deps),
-    velaFeature(deps),
-    paymentsFeature(deps, services.payments),
+    velaFeature(deps, createModelProvider(deps.config, deps.metrics)),
+    paymentsFeature(services.payments),
     donationsFeature(services.donations),
     storeFeature(services.store),
     blogFeature(deps, services.blog),

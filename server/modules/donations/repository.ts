@@ -5,7 +5,6 @@ import { donationPayments, gifts } from './tables.ts';
 
 export type GiftRow = typeof gifts.$inferSelect;
 export type NewGift = typeof gifts.$inferInsert;
-export type DonationPaymentRow = typeof donationPayments.$inferSelect;
 
 const LIST_LIMIT = 500;
 
@@ -20,9 +19,6 @@ export const ensureGift = async (db: DbOrTx, values: NewGift): Promise<GiftRow> 
 };
 
 export const findGift = (db: DbOrTx, id: string) => findRow(db, gifts, eq(gifts.id, id));
-
-export const findGiftBySubscription = (db: DbOrTx, subscriptionId: string) =>
-  findRow(db, gifts, eq(gifts.subscriptionId, subscriptionId));
 
 export const setGiftStatus = async (
   db: DbOrTx,

@@ -125,7 +125,7 @@ const cancellable: repository.GiftRow['status'][] = ['pending', 'active', 'past_
 /** Receipts, the pages that manage a gift, and the admin's list, built once over the shared parts and payments. */
 export const createDonationsService = (
   deps: AppDeps,
-  payments: Pick<PaymentsService, 'cancelSubscription'>,
+  payments: Pick<PaymentsService, 'cancelSubscription' | 'cardForm' | 'portalUrl'>,
 ) => {
   const manageUrl = (giftId: string) =>
     `${deps.config.PUBLIC_URL}/donations/manage/${signManageToken(deps.config.SECRET, giftId)}`;
@@ -173,7 +173,7 @@ export const createDonationsService = (
         recurring &&
         gift.provider === 'stripe' &&
         gift.customerId !== null &&
-        deps.payments.name === 'stripe',
+        payments.cardForm.provider === 'stripe',
       payments: giftPayments.map((payment) => ({
         amountPence: payment.amountPence,
         status: payment.status,
@@ -193,10 +193,7 @@ export const createDonationsService = (
     const gift = await giftFromToken(token);
     const url =
       gift.customerId && gift.provider === 'stripe'
-        ? await deps.payments.portalUrl(
-            gift.customerId,
-            `${deps.config.PUBLIC_URL}/donations/manage/${token}`,
-          )
+        ? await payments.portalUrl(gift.customerId, `${deps.config.PUBLIC_URL}/donations/manage/${token}`)
         : null;
     if (!url) throw new Invalid(donationMessages.portalUnavailable);
     return { url };

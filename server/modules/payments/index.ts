@@ -1,4 +1,3 @@
-import type { AppDeps } from '#server/deps.ts';
 import type { Feature } from '../feature-module.ts';
 import { paymentRoutes } from './routes.ts';
 import type { PaymentsService } from './service.ts';
@@ -10,12 +9,11 @@ export {
   createPaymentProvider,
   createPaymentsService,
   type PaymentListener,
-  type PaymentListeners,
   type PaymentsService,
 } from './service.ts';
 
 /** Checkouts, webhooks and test-mode cards; each sale's feature hears of its own payments through its listener. */
-export const paymentsFeature = (deps: AppDeps, service: PaymentsService): Feature => ({
+export const paymentsFeature = (service: PaymentsService): Feature => ({
   name: 'payments',
-  routes: paymentRoutes(deps, service),
+  routes: paymentRoutes(service),
 });

@@ -4,7 +4,6 @@ import { errorBody } from '#contract/common.ts';
 import type { DonationFrequency } from '#contract/donation-terms.ts';
 import { createPaymentIntentBody, createPaymentIntentResponse } from '#contract/donations.ts';
 import { paymentsConfigResponse, testCardBody, testCardResponse } from '#contract/payments.ts';
-import type { AppDeps } from '#server/deps.ts';
 import { getFixed } from '#server/http/caching.ts';
 import type { BillingInterval } from './provider.ts';
 import type { PaymentsService } from './service.ts';
@@ -27,10 +26,9 @@ const idempotencyHeaders = z.object({
 
 /** The payments service: served by this app under the spec's paths, so it could move to a process of its own. */
 export const paymentRoutes =
-  (deps: AppDeps, service: PaymentsService): FastifyPluginAsyncZod =>
+  (service: PaymentsService): FastifyPluginAsyncZod =>
   async (app) => {
-    const cardForm = { provider: deps.payments.name, publishableKey: deps.payments.publishableKey };
-    getFixed(app, '/api/payments/config/', cardForm, {
+    getFixed(app, '/api/payments/config/', service.cardForm, {
       tags: ['payments'],
       summary: 'Which card form to show: the test-mode form, or Stripe with its publishable key',
       response: { 200: paymentsConfigResponse },

@@ -29,7 +29,7 @@ export class PaymentDeclined extends AppError {
   }
 }
 
-/** The configured provider: Stripe when a key is set, else test mode. Built once, by the runtime. */
+/** The configured provider: Stripe when a key is set, else test mode. Built once, by createFeatures. */
 export const createPaymentProvider = (deps: Pick<AppDeps, 'config' | 'db'>): PaymentProvider =>
   deps.config.payments === 'stripe'
     ? createStripeProvider(createStripeClient(deps.config), {
@@ -84,12 +84,19 @@ const secretsMatch = (stored: string | null, given: string) =>
   stored.length === given.length &&
   timingSafeEqual(Buffer.from(stored), Buffer.from(given));
 
-/** Checkouts and the one path every payment event takes, built once; each sale's feature hears of its own payments. */
-export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners) => {
+/**
+ * Checkouts and the one path every payment event takes, built once over the configured provider; each sale's
+ * feature hears of its own payments. Only this service speaks to the provider.
+ */
+export const createPaymentsService = (
+  deps: AppDeps,
+  provider: PaymentProvider,
+  listeners: PaymentListeners,
+) => {
   const insertCheckout = async (request: NewCheckout) => {
     try {
       return await repository.insertCheckout(deps.db, {
-        provider: deps.payments.name,
+        provider: provider.name,
         purpose: request.purpose,
         reference: request.reference ?? null,
         kind: request.interval ? 'subscription' : 'payment',
@@ -110,7 +117,6 @@ export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners
 
   /** Creates (or, for a repeated key, finds) the checkout and the provider's intent or subscription behind it. */
   const createCheckout = async (request: NewCheckout): Promise<Checkout> => {
-    const provider = deps.payments;
     const existing = await existingCheckout(deps.db, request);
     if (existing?.clientSecret) return existing;
     const row = existing ?? (await insertCheckout(request));
@@ -162,7 +168,7 @@ export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners
     expiry: string;
     cvc: string;
   }) => {
-    if (deps.payments.name !== 'test') throw new NotFound('Test mode is off: card payments go to Stripe.');
+    if (provider.name !== 'test') throw new NotFound('Test mode is off: card payments go to Stripe.');
     const intentId = card.clientSecret.split('_secret_')[0] ?? '';
     const checkout = await repository.findCheckoutByIntent(deps.db, intentId);
     if (checkout?.provider !== 'test' || !secretsMatch(checkout.clientSecret, card.clientSecret))
@@ -183,7 +189,7 @@ export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners
   const cancelSubscription = async (subscriptionId: string) => {
     let status: Awaited<ReturnType<PaymentProvider['cancelSubscription']>>;
     try {
-      status = await deps.payments.cancelSubscription(subscriptionId);
+      status = await provider.cancelSubscription(subscriptionId);
     } catch (error) {
       deps.logger.error(
         { err: error, subscriptionId },
@@ -202,7 +208,6 @@ export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners
 
   /** A webhook from the provider: a bad or missing signature is refused before anything is recorded. */
   const receiveWebhook = async (rawBody: Buffer, signature: string | undefined) => {
-    const provider = deps.payments;
     if (!provider.readWebhook) throw new NotFound('Webhooks are only received when Stripe is configured.');
     if (!signature) throw new Invalid('The Stripe-Signature header is missing.', 'stripe-signature');
     let events: PaymentEvent[];
@@ -215,7 +220,13 @@ export const createPaymentsService = (deps: AppDeps, listeners: PaymentListeners
     for (const event of events) await recordPaymentEvent(event);
   };
 
-  return { createCheckout, confirmTestPayment, cancelSubscription, receiveWebhook };
+  /** The provider's own page where a donor manages their cards, or null when there is none. */
+  const portalUrl = (customerId: string, returnUrl: string) => provider.portalUrl(customerId, returnUrl);
+
+  /** Which card form the web shows: the test-mode form, or Stripe's with its publishable key. */
+  const cardForm = { provider: provider.name, publishableKey: provider.publishableKey };
+
+  return { cardForm, createCheckout, confirmTestPayment, cancelSubscription, receiveWebhook, portalUrl };
 };
 
 export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -14,7 +14,7 @@ import { Unauthorized } from '#server/http/errors.ts';
 import { limit } from '#server/http/rate-limit-rules.ts';
 import { crisisAnswer, crisisLanguageOf } from './crisis.ts';
 import { allHelplines, helplineFor, internationalHelpline } from './helplines.ts';
-import { collect, type GenerationRequest } from './providers/index.ts';
+import { collect, type GenerationRequest, type ModelProvider } from './providers/index.ts';
 import * as repository from './repository.ts';
 import { systemPrompt } from './voice.ts';
 
@@ -56,8 +56,12 @@ export type ChatStart =
   | { kind: 'safety'; answer: GeneratedItem }
   | { kind: 'model'; request: GenerationRequest; finish(raw: string): Promise<string | null> };
 
-export const createChatService = (deps: Pick<AppDeps, 'config' | 'db' | 'model' | 'rateLimiter'>) => {
-  const { db, model: provider } = deps;
+/** Vela's conversation over the configured model: the only part of the feature that speaks to it. */
+export const createChatService = (
+  deps: Pick<AppDeps, 'config' | 'db' | 'rateLimiter'>,
+  provider: ModelProvider,
+) => {
+  const { db } = deps;
 
   /**
    * Safety first: a message in a safety group never reaches a model and never enters a later prompt. The
@@ -140,6 +144,8 @@ export const createChatService = (deps: Pick<AppDeps, 'config' | 'db' | 'model' 
   return {
     start,
     answer,
+    /** POST /api/chat/stream/: the model's reply to a started message, piece by piece. */
+    stream: (request: GenerationRequest) => provider.stream(request),
     history,
     clear: (userId: string) => repository.clearMessages(db, userId),
     config: () => ({ mode: provider.mode, teacher_name: deps.config.VELA_TEACHER_NAME }),

@@ -111,7 +111,7 @@ export const velaRoutes =
             .type('text/event-stream; charset=utf-8')
             .send(eventFrame(streamEvents.done, started.answer));
         }
-        const pieces = deps.model.stream(started.request)[Symbol.asyncIterator]();
+        const pieces = chat.stream(started.request)[Symbol.asyncIterator]();
         let first: IteratorResult<string>;
         try {
           first = await pieces.next();
