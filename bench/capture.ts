@@ -3,6 +3,8 @@ import { mkdir, mkdtemp, rename, rm, stat } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { type CDPSession, chromium, type Page, type Request } from 'playwright-core';
+import { promptIds } from '#contract/prompts.ts';
+import type { ConcatenatedResponse, SoulStoryItem, StoryType } from '#contract/soul-story.ts';
 import { browserTestServer } from '#test/app-process.ts';
 import { ffmpeg } from '#test/soul-stories.ts';
 import { signUp } from '#test/users.ts';
@@ -12,8 +14,8 @@ import { type BenchRow, type BenchSection, formatMb, formatMs } from './section.
 
 /**
  * A pilgrim's whole capture on a phone's mobile link, in Chromium with its fake camera: three 12 MP
- * photos, then four takes recorded (and uploaded while recorded), one of them through a 5 s outage.
- * What counts is the wait after the last Save until the keepsake plays, and what the outage costs in bytes.
+ * photos, then four takes recorded (and uploaded while recorded), one of them through a 5 s outage,
+ * the first three captioned once saved. What counts is the wait after the last Save until the keepsake plays, and what the outage costs in bytes.
  * `CAPTURE_TAKE_SECONDS=10` makes a quick run; the issue's figure is for 60 s takes. Needs the built web
  * app (`vite build`), which the server serves.
  */
@@ -62,15 +64,29 @@ const bodyBytes = async (requests: Request[]) => {
 const saved = (page: Page) =>
   page.getByRole('button', { name: 'Save to My Story' }).waitFor({ state: 'detached', timeout: 600_000 });
 
-/** Polls the API until the keepsake has a video, as the page would learn it. */
+/** Polls the API until the keepsake has a video and its captions, as the page would learn them. */
 const keepsakeReady = async (base: string, access: string) => {
   for (;;) {
     const response = await fetch(`${base}/api/soulstory/concatenated/`, {
       headers: { authorization: `Bearer ${access}` },
     });
-    if (response.ok && ((await response.json()) as { video_url: string | null }).video_url) return;
+    const keepsake = response.ok ? ((await response.json()) as ConcatenatedResponse) : null;
+    if (keepsake?.video_url && keepsake.captions_url) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+};
+
+/** The pilgrim's captions for a saved take, as the editor saves them: a line over its first second. */
+const writeCaptions = async (base: string, access: string, type: StoryType) => {
+  const headers = { authorization: `Bearer ${access}` };
+  const memories = (await (await fetch(`${base}/api/soulstories/`, { headers })).json()) as SoulStoryItem[];
+  const take = memories.find((memory) => memory.type === type);
+  const response = await fetch(`${base}/api/soulstory/${take?.id}/captions/`, {
+    method: 'PUT',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ language: 'es', vtt: 'WEBVTT\n\n00:00.000 --> 00:01.000\nBuen Camino\n' }),
+  });
+  if (!response.ok) throw new Error(`captions for ${type}: ${response.status} ${await response.text()}`);
 };
 
 /** Records one take, the link lost for 5 s in its middle when `outage` is set. */
@@ -146,7 +162,7 @@ const section: BenchSection = {
         if (ready) {
           await ready;
           keepsakeMs = performance.now() - pressed;
-        }
+        } else await writeCaptions(app.baseURL, session.access, promptIds[take]!);
         if (take === 0) {
           const own = patches.slice(patchesBefore);
           outage = {
@@ -166,7 +182,11 @@ const section: BenchSection = {
           value: `${formatMs(photosMs)} (${formatMb(photoBytes)} each)`,
         },
         { metric: 'last take: Save → memory saved', value: formatMs(lastSaveMs) },
-        { metric: 'last take: Save → keepsake video_url', value: formatMs(keepsakeMs), goal: '≤ 3 s' },
+        {
+          metric: 'last take: Save → keepsake video_url and captions_url',
+          value: formatMs(keepsakeMs),
+          goal: '≤ 3 s',
+        },
         { metric: 'take with a 5 s outage: file size', value: formatMb(outage.size) },
         {
           metric: 'take with a 5 s outage: PATCH bytes sent',

@@ -111,6 +111,8 @@ const run = async () => {
     await soulStories.publishKeepsake(db, userId, version, {
       ...keys,
       videoCrc32: await crc32OfFile(media.keepsake),
+      captionsKey: null,
+      captionsLanguage: null,
     });
     files.push(media.keepsake);
 

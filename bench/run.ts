@@ -7,6 +7,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./community-forms.ts'),
   () => import('./vela.ts'),
   () => import('./keepsake.ts'),
+  () => import('./captioned.ts'),
   () => import('./giving.ts'),
   () => import('./uploads.ts'),
   () => import('./admission.ts'),

@@ -21,6 +21,8 @@ export const acceptedVideoTypes = ['video/webm', 'video/mp4'] as const;
 export const videoAccept = acceptedVideoTypes.join(',');
 
 export const KEEPSAKE_FILE_NAME = 'my-soul-story.mp4';
+/** The keepsake with its captions drawn on the picture, as it is downloaded. */
+export const CAPTIONED_KEEPSAKE_FILE_NAME = 'my-soul-story-captioned.mp4';
 
 /** A take's captions: a WebVTT file of at most this many bytes (UTF-8), in one language. */
 export const MAX_CAPTIONS_BYTES = 64 * 1024;
@@ -64,6 +66,8 @@ export const soulStoryMessages = {
   notFound: 'This memory was not found.',
   reorderMismatch: 'The new order must list each of your memories exactly once.',
   notReadyToShare: 'Your Soul Story is not ready to share yet.',
+  captionedNotReady: 'Your Soul Story is not ready yet. Its words can be drawn on it once it is.',
+  captionedNoCaptions: 'Your Soul Story has no captions yet. Add them to a reflection first.',
   shareNotFound: 'This Soul Story is no longer shared.',
   captionsNotFound: 'This reflection has no captions yet.',
   captionsPhoto: 'Only a video reflection can have captions.',
@@ -178,8 +182,27 @@ export const concatenatedResponse = z.object({
   poster_url: z.string().nullable(),
   /** The public page `/s/<token>` (absolute), or null when not shared. */
   share_url: z.string().nullable(),
+  /**
+   * One WebVTT file for the whole keepsake shown by `video_url` (each take's cues where it plays, the
+   * cards clear): a signed URL, or null when no take has captions.
+   */
+  captions_url: z.string().nullable(),
+  /**
+   * The keepsake shown by `video_url` with its captions drawn on the picture, for apps that ignore a
+   * subtitle track: a signed URL once asked for (POST /api/soulstory/concatenated/captioned/) and drawn,
+   * else null. Drawn again, without asking, for each new keepsake with captions.
+   */
+  captioned_video_url: z.string().nullable(),
 });
 export type ConcatenatedResponse = z.infer<typeof concatenatedResponse>;
+
+/**
+ * POST /api/soulstory/concatenated/captioned/: asks for the keepsake with its captions drawn on the
+ * picture. 202 `queued` (asking again before it is drawn queues nothing more), or `ready` when the shown
+ * keepsake's is drawn already; 409 without a finished keepsake, or when it has no captions.
+ */
+export const captionedRequestResponse = z.object({ status: z.enum(['queued', 'ready']) });
+export type CaptionedRequestResponse = z.infer<typeof captionedRequestResponse>;
 
 /**
  * GET /api/soulstory/events/ (server-sent events): `keepsake` carries the state in the shape of
@@ -201,14 +224,24 @@ export type ShareResponse = z.infer<typeof shareResponse>;
 
 /**
  * GET /api/soulstory/shared/{token}/: public, for the share page. 404 once revoked. Its media URLs
- * belong to the share (`/s/{token}/keepsake.mp4`, `/s/{token}/poster.jpg`): they name neither the owner
- * nor a stored file, and answer 404 the moment the share is revoked or replaced.
+ * belong to the share (`/s/{token}/keepsake.mp4`, `/s/{token}/poster.jpg`, `/s/{token}/captions.vtt`,
+ * `/s/{token}/keepsake-captioned.mp4`): they name neither the owner nor a stored file, and answer 404 the
+ * moment the share is revoked or replaced.
  */
 export const sharedKeepsake = z.object({
   video_url: z.string(),
   poster_url: z.string(),
   title: z.string(),
   owner_name: z.string(),
+  /** The keepsake's WebVTT captions (`/s/{token}/captions.vtt`), or null when no take has captions. */
+  captions_url: z.string().nullable(),
+  /** The captions' language tag (for `<track srclang>`), or null with `captions_url`. */
+  captions_language: z.string().nullable(),
+  /**
+   * The keepsake with its captions drawn on the picture (`/s/{token}/keepsake-captioned.mp4`), or null
+   * until its owner asked for it and it is drawn.
+   */
+  captioned_video_url: z.string().nullable(),
 });
 export type SharedKeepsake = z.infer<typeof sharedKeepsake>;
 
@@ -216,9 +249,11 @@ export const shareTokenParam = z.object({ token: z.string().min(1).max(100) });
 
 /** The share page's path for a token. */
 export const sharePath = (token: string) => `/s/${token}`;
-/** The shared keepsake video and its poster, served while the share lasts. */
+/** The shared keepsake video, its poster, its captions and its captioned version, served while the share lasts. */
 export const sharedVideoPath = (token: string) => `${sharePath(token)}/keepsake.mp4`;
 export const sharedPosterPath = (token: string) => `${sharePath(token)}/poster.jpg`;
+export const sharedCaptionsPath = (token: string) => `${sharePath(token)}/captions.vtt`;
+export const sharedCaptionedVideoPath = (token: string) => `${sharePath(token)}/keepsake-captioned.mp4`;
 
 /** The spec's upload file name: the title with whitespace turned to underscores, plus the extension. */
 export const storyFileName = (title: string, extension: string) =>

@@ -19,7 +19,14 @@ export const ffprobeJson = async (file: string, program = 'ffprobe') =>
       .stdout,
   ) as {
     format: { duration: string };
-    streams: { codec_type: string; codec_name: string; duration?: string; width?: number; height?: number }[];
+    streams: {
+      codec_type: string;
+      codec_name: string;
+      duration?: string;
+      width?: number;
+      height?: number;
+      tags?: { language?: string };
+    }[];
   };
 
 /** The chapters players offer: where each starts, in seconds, and its title. */

@@ -8,9 +8,10 @@ import { TooMany } from './errors.ts';
 
 /**
  * What a render made: a memory's segment from its finished take, a take's segment rendered while it was
- * still arriving (paced by the recording, so kept apart), an opening or closing card, the keepsake's join.
+ * still arriving (paced by the recording, so kept apart), an opening or closing card, the keepsake's join,
+ * the keepsake with its captions drawn on the picture.
  */
-type RenderKind = 'segment' | 'live-segment' | 'card' | 'join';
+type RenderKind = 'segment' | 'live-segment' | 'card' | 'join' | 'captioned';
 
 export interface Metrics {
   registry: Registry;
@@ -84,7 +85,7 @@ export const createMetrics = (options: {
 
   const renderSeconds = new Histogram({
     name: 'pilgrim_render_duration_seconds',
-    help: 'Renders that finished, by kind: segment, live-segment, card, join',
+    help: 'Renders that finished, by kind: segment, live-segment, card, join, captioned',
     labelNames: ['kind'],
     buckets: [0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200],
     registers,

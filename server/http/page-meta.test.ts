@@ -9,6 +9,7 @@ describe('page meta', () => {
         title: 'Walking <home> & "back"',
         description: 'A story',
         image: '/media/1/x/poster.jpg',
+        video: { url: '/s/abc/keepsake.mp4', width: 1280, height: 720 },
         type: 'video.other',
       },
       'https://pilgrims.example',
@@ -21,6 +22,14 @@ describe('page meta', () => {
     );
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
     expect(html).toContain('<meta property="og:type" content="video.other">');
+    for (const [property, content] of [
+      ['og:video', 'https://pilgrims.example/s/abc/keepsake.mp4'],
+      ['og:video:secure_url', 'https://pilgrims.example/s/abc/keepsake.mp4'],
+      ['og:video:type', 'video/mp4'],
+      ['og:video:width', '1280'],
+      ['og:video:height', '720'],
+    ])
+      expect(html).toContain(`<meta property="${property}" content="${content}">`);
   });
 
   it('resolves the first matching pattern and nothing for other paths', async () => {

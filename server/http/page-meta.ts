@@ -7,7 +7,8 @@ export interface PageMeta {
   title: string;
   description?: string;
   image?: string;
-  video?: string;
+  /** An MP4 the page plays, and its frame's size, so a messaging app can preview it in place. */
+  video?: { url: string; width: number; height: number };
   type?: 'website' | 'article' | 'video.other';
   /** The page's one spelling (a path); the requested path when absent. */
   canonical?: string;
@@ -47,7 +48,16 @@ export const renderMetaTags = (meta: PageMeta, publicUrl: string, pathname: stri
   if (meta.description) {
     tags.push(['og:description', meta.description], ['twitter:description', meta.description]);
   }
-  if (meta.video) tags.push(['og:video', absolute(meta.video)], ['og:video:type', 'video/mp4']);
+  if (meta.video) {
+    const video = absolute(meta.video.url);
+    tags.push(['og:video', video]);
+    if (video.startsWith('https:')) tags.push(['og:video:secure_url', video]);
+    tags.push(
+      ['og:video:type', 'video/mp4'],
+      ['og:video:width', String(meta.video.width)],
+      ['og:video:height', String(meta.video.height)],
+    );
+  }
   const lines = [`<title>${escapeHtml(meta.title)}</title>`];
   if (meta.description) lines.push(`<meta name="description" content="${escapeHtml(meta.description)}">`);
   if (meta.robots) lines.push(`<meta name="robots" content="${escapeHtml(meta.robots)}">`);

@@ -119,6 +119,8 @@ describe(`deleting an account on ${process.env.TEST_DB}`, () => {
     await soulStories.publishKeepsake(testApp.deps.db, userId, version, {
       ...keys,
       videoCrc32: crc32(video),
+      captionsKey: null,
+      captionsLanguage: null,
     });
     const { token: shareToken } = (
       await testApp.app.inject({ method: 'POST', url: '/api/soulstory/share/', headers: pilgrim.headers })

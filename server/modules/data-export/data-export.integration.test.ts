@@ -75,6 +75,8 @@ describe(`exporting an account's data on ${process.env.TEST_DB}`, () => {
     await soulStories.publishKeepsake(testApp.deps.db, userId, version, {
       ...keys,
       videoCrc32: crc32(keepsake),
+      captionsKey: null,
+      captionsLanguage: null,
     });
 
     await testApp.deps.db.insert(schema.chatMessages).values([

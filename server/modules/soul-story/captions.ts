@@ -4,7 +4,8 @@ import type { AppDeps } from '#server/deps.ts';
 import { Conflict, Invalid, NotFound } from '#server/http/errors.ts';
 import { randomToken } from '#server/security/signed-tokens.ts';
 import { TITLE_SECONDS } from './render.ts';
-import { findById, findOwned, lockKeepsake, type StoryRow, setCaptions } from './repository.ts';
+import { bumpVersion, findById, findOwned, lockKeepsake, type StoryRow, setCaptions } from './repository.ts';
+import { queueJoin } from './service.ts';
 import { captionsRefusal, trimCuesToEnd } from './webvtt.ts';
 
 /**
@@ -21,9 +22,9 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 /** The take's own length; a take saved before it was kept has it in its segment's, to the frame. */
 const takeSecondsOf = (row: StoryRow) => row.takeSeconds ?? row.segmentSeconds - TITLE_SECONDS;
 
-export type CaptionsDeps = Pick<AppDeps, 'db' | 'storage' | 'logger'>;
+export type CaptionsDeps = Pick<AppDeps, 'db' | 'storage' | 'logger' | 'queue'>;
 
-export const createCaptionsService = ({ db, storage, logger }: CaptionsDeps) => {
+export const createCaptionsService = ({ db, storage, logger, queue }: CaptionsDeps) => {
   /** The user's video take; another pilgrim's memory, or a photo, is not found. */
   const findTake = async (userId: string, id: string) => {
     if (!uuidPattern.test(id)) throw new NotFound(messages.notFound);
@@ -50,7 +51,8 @@ export const createCaptionsService = ({ db, storage, logger }: CaptionsDeps) => 
   /**
    * Writes captions for a take under a new key and names them on its row, in turn with the pilgrim's
    * other changes (a new take or a delete sees them, to remove them), if `mayStore` accepts the row as it
-   * is then (it may throw); the file replaced, or this one when refused, is removed. Answers whether they were kept.
+   * is then (it may throw), and has the keepsake joined again; the file replaced, or this one when
+   * refused, is removed. Answers whether they were kept.
    */
   const store = async (
     take: StoryRow,
@@ -70,6 +72,9 @@ export const createCaptionsService = ({ db, storage, logger }: CaptionsDeps) => 
           captionsLanguage: captions.language,
           captionsSource: captions.source,
         });
+        // The keepsake carries every take's words: it is joined again with these.
+        await bumpVersion(tx, take.userId);
+        await queueJoin(queue, take.userId, tx);
         return { replaced: current.captionsKey };
       });
     } catch (error) {

@@ -8,6 +8,9 @@ const fontsFolder = new URL('../../../assets/fonts/', import.meta.url);
  * merged (assets/fonts/build-card-font.py), since drawtext draws a line from a single font file.
  */
 export const fontFile = fileURLToPath(new URL('PilgrimCards-Regular.ttf', fontsFolder));
+/** Its folder and family name, for libass, which finds a font by name among a folder's files. */
+export const fontDir = fileURLToPath(fontsFolder);
+export const fontFamily = 'Pilgrim Cards';
 
 type Ranges = [first: number, last: number][];
 

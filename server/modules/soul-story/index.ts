@@ -9,7 +9,7 @@ import { transcribeJob } from './transcribe.ts';
 
 export { videoRefusal } from './admission.ts';
 export { type CaptionsService, captionsFileName, createCaptionsService } from './captions.ts';
-export { type JourneyCardFacts, type JourneyCardSource, journeyCardFacts } from './cards.ts';
+export { type JourneyCardSource, journeyCardFacts } from './cards.ts';
 export { clipShapeOf, renderStreamedVideoSegment } from './render.ts';
 export { findKeepsake, listForUser as listMemories } from './repository.ts';
 export {

@@ -1,12 +1,15 @@
+import { text } from 'node:stream/consumers';
 import { NotFound } from '#server/http/errors.ts';
 import { defineJob } from '#server/jobs/queue.ts';
 import { MediaToolError } from '#server/media/ffmpeg.ts';
 import { crc32OfFile } from '#server/media/storage.ts';
 import { addNotification } from '../notifications/index.ts';
 import { cardLine } from './cards.ts';
+import { mostCommonLanguage, trackLanguage } from './keepsake-captions.ts';
 import {
   CARD_SECONDS,
   joinSegments,
+  renderCaptionedKeepsake,
   renderCardSegment,
   renderPhotoSegment,
   renderVideoSegment,
@@ -15,6 +18,9 @@ import {
 import * as repository from './repository.ts';
 import {
   allPromptsTaken,
+  CAPTIONED_JOB,
+  type CaptionedJobData,
+  captionedVideoKeyFor,
   isCardKey,
   isGone,
   JOIN_JOB,
@@ -24,6 +30,7 @@ import {
   NORMALISE_JOB,
   type NormaliseJobData,
   oneSaveFromComplete,
+  queueCaptioned,
   RENDER_FAILED_JOB,
   type SoulStoryPlatform,
   type SoulStoryService,
@@ -73,6 +80,7 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
   const renderVideo = deps.metrics.timedRender('segment', renderVideoSegment);
   const renderCard = deps.metrics.timedRender('card', renderCardSegment);
   const joinParts = deps.metrics.timedRender('join', joinSegments);
+  const drawCaptions = deps.metrics.timedRender('captioned', renderCaptionedKeepsake);
 
   /** A render that failed every retry: record it, so the user sees 'failed' instead of waiting forever. */
   const gaveUp = defineJob<NormaliseJobData | JoinJobData>({
@@ -228,33 +236,53 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
         },
         JOIN_PROGRESS_INTERVAL_MS,
       );
+      // Takes may be captioned in different languages; the keepsake's one track is tagged with the most common.
+      const captionsLanguage = mostCommonLanguage(
+        stories.flatMap((story) =>
+          story.captionsKey && story.captionsLanguage ? [story.captionsLanguage] : [],
+        ),
+      );
       const renderedCards: string[] = [];
-      let videoCrc32: number;
+      let joined: { videoCrc32: number; captioned: boolean };
       try {
-        videoCrc32 = await temporaryFiles.use(async (temporary) => {
+        joined = await temporaryFiles.use(async (temporary) => {
           await renderMissingCards(cards, temporary, job.signal, renderedCards);
-          const [video, poster] = [temporary('.keepsake.mp4'), temporary('.poster.jpg')];
+          const [video, poster, captions] = [
+            temporary('.keepsake.mp4'),
+            temporary('.poster.jpg'),
+            temporary('.keepsake.vtt'),
+          ];
           const parts = [
             { key: cards.opening.key, title: cards.opening.card.headline },
-            ...stories.map((story) => ({ key: story.segmentKey!, title: story.title })),
+            ...(await Promise.all(
+              stories.map(async (story) => ({
+                key: story.segmentKey!,
+                title: story.title,
+                captions: story.captionsKey ? await text(await storage.read(story.captionsKey)) : undefined,
+              })),
+            )),
             { key: cards.closing.key, title: cardLine(cards.closing.card) },
           ];
-          await storage.withLocalFiles(
+          const { captioned } = await storage.withLocalFiles(
             parts.map((part) => part.key),
             (files) =>
               joinParts({
                 tools: deps.mediaTools,
-                segments: parts.map((part, index) => ({ file: files[index]!, title: part.title })),
+                segments: parts.map((part, index) => ({ ...part, file: files[index]! })),
                 posterSegment: 1,
                 output: video,
                 poster,
+                captions: captionsLanguage
+                  ? { output: captions, language: trackLanguage(captionsLanguage) }
+                  : undefined,
                 onProgress: (seconds) => reportJoin(seconds / totalSeconds),
               }),
           );
           await storage.putFile(keys.posterKey, poster);
-          const crc32 = await crc32OfFile(video);
+          if (captioned) await storage.putFile(keys.captionsKey, captions);
+          const videoCrc32 = await crc32OfFile(video);
           await storage.putFile(keys.videoKey, video);
-          return crc32;
+          return { videoCrc32, captioned };
         });
       } catch (error) {
         await service.removeFiles(renderedCards);
@@ -269,12 +297,17 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       }
       const published = {
         ...keys,
-        videoCrc32,
+        videoCrc32: joined.videoCrc32,
+        captionsKey: joined.captioned ? keys.captionsKey : null,
+        captionsLanguage: joined.captioned ? captionsLanguage : null,
         openingCardKey: cards.opening.key,
         closingCardKey: cards.closing.key,
       };
       const previous = await db.transaction(async (tx) => {
+        // Locked first, so a captioned video drawn meanwhile is either read here and removed, or refused.
+        await repository.lockKeepsake(tx, userId);
         const replaced = await repository.publishKeepsake(tx, userId, version, published);
+        if (replaced?.captionedRequested && joined.captioned) await queueCaptioned(deps.queue, userId, tx);
         if (replaced && !replaced.videoKey)
           await addNotification(tx, {
             userId,
@@ -288,15 +321,25 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
       if (!previous) {
         // Another render of this version may have published these very files.
         const shown = await repository.findKeepsake(db, userId);
-        const shownKeys = [shown?.videoKey, shown?.posterKey, shown?.openingCardKey, shown?.closingCardKey];
+        const shownKeys = [
+          shown?.videoKey,
+          shown?.posterKey,
+          shown?.captionsKey,
+          shown?.openingCardKey,
+          shown?.closingCardKey,
+        ];
         await service.removeFiles(
-          [keys.videoKey, keys.posterKey, ...renderedCards].filter((key) => !shownKeys.includes(key)),
+          [keys.videoKey, keys.posterKey, published.captionsKey, ...renderedCards].filter(
+            (key) => !shownKeys.includes(key),
+          ),
         );
         return;
       }
       const replacedFiles = [
         previous.videoKey,
         previous.posterKey,
+        previous.captionsKey,
+        previous.captionedVideoKey,
         previous.openingCardKey,
         previous.closingCardKey,
       ];
@@ -311,6 +354,65 @@ export const soulStoryJobs = (deps: SoulStoryPlatform, service: SoulStoryService
     },
   });
 
+  /** Draws the captions of the keepsake shown now; stops when the pilgrim's account goes. */
+  const drawShownKeepsake = async (userId: string, signal: AbortSignal) => {
+    const keepsake = await repository.findKeepsake(db, userId);
+    const version = keepsake?.renderedVersion;
+    if (!keepsake?.videoKey || !keepsake.captionsKey || version == null) return;
+    if (!keepsake.captionedRequested || keepsake.captionedVersion === version) return;
+    const { videoKey, captionsKey } = keepsake;
+    const captionedKey = captionedVideoKeyFor(userId, version);
+    try {
+      await temporaryFiles.use(async (temporary) => {
+        const output = temporary('.captioned.mp4');
+        await storage.withLocalFiles([videoKey, captionsKey], ([video = '', captions = '']) =>
+          drawCaptions({ tools: deps.mediaTools, video, captions, output, signal }),
+        );
+        await storage.putFile(captionedKey, output);
+      });
+    } catch (error) {
+      if (signal.aborted) throw error;
+      // A newer keepsake, or a memory deleted, took this one's files away; a newer one queues its own drawing.
+      if ((await repository.findKeepsake(db, userId))?.renderedVersion !== version) return;
+      // ffmpeg refusing the keepsake would again: logged, and the pilgrim keeps the keepsake with its track.
+      if (!(error instanceof MediaToolError)) throw error;
+      logger.warn({ err: error, userId }, 'the keepsake’s captions could not be drawn');
+      return;
+    }
+    if (!(await repository.publishCaptioned(db, userId, version, captionedKey))) {
+      await service.removeFiles([captionedKey]);
+      return;
+    }
+    await service.announce(userId, { kind: 'keepsake' });
+  };
+
+  /**
+   * Safe to run twice: a keepsake drawn already is left alone, and one replaced while it was drawn is
+   * not named (the new one's publishing queued its own). Asked for by the pilgrim, then by every join.
+   */
+  const captioned = defineJob<CaptionedJobData>({
+    name: CAPTIONED_JOB,
+    // It encodes the whole keepsake, up to 40 minutes of four long takes: its claim lasts as long as
+    // one render may (026), not a segment's 20 minutes.
+    queue: { ...renderQueue, policy: 'stately', expireInSeconds: 60 * 60 },
+    handle: async ({ userId }, job) => {
+      // A memory deleted takes the keepsake away when its transaction ends (the drawing then finds it
+      // replaced); the whole folder going is the account going, which stops the drawing at once.
+      const gone = new AbortController();
+      const stopListening = await deps.pubsub.subscribe(MEDIA_GONE_CHANNEL, (mediaKey) => {
+        if (mediaKey === `${userFolder(userId)}/`) gone.abort();
+      });
+      try {
+        await drawShownKeepsake(userId, AbortSignal.any([job.signal, gone.signal]));
+      } catch (error) {
+        if (!gone.signal.aborted || job.signal.aborted) throw error;
+        logger.info({ userId }, 'stopped drawing the captions of a keepsake that is gone');
+      } finally {
+        await stopListening();
+      }
+    },
+  });
+
   // The dead-letter queue must exist before the queues that name it.
-  return [gaveUp, normalise, join];
+  return [gaveUp, normalise, join, captioned];
 };

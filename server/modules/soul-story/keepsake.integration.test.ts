@@ -365,7 +365,12 @@ describe(`the keepsake on ${process.env.TEST_DB}`, () => {
     const { id } = await createUser(testApp);
     const { db } = testApp.deps;
     const { version } = await repository.bumpVersion(db, id);
-    const keys = { ...keepsakeKeysFor(id, version), videoCrc32: 0 };
+    const keys = {
+      ...keepsakeKeysFor(id, version),
+      videoCrc32: 0,
+      captionsKey: null,
+      captionsLanguage: null,
+    };
     const replaced = await Promise.all(
       [1, 2].map(() => db.transaction((tx) => repository.publishKeepsake(tx, id, version, keys))),
     );

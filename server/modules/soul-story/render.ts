@@ -12,9 +12,10 @@ import {
   probeDuration,
   runFfmpeg,
 } from '#server/media/ffmpeg.ts';
-import { fontFile } from './card-font.ts';
+import { fontDir, fontFamily, fontFile } from './card-font.ts';
 import { type CardText, drawableText } from './cards.ts';
 import { spliceSegmentAudio } from './keepsake-audio.ts';
+import { keepsakeCaptions } from './keepsake-captions.ts';
 
 /**
  * Every segment shares these parameters, so the keepsake is joined by stream copy in seconds:
@@ -425,6 +426,8 @@ export interface JoinedSegment {
   file: string;
   /** The chapter's title in players' menus. */
   title: string;
+  /** A take's WebVTT captions, timed from the start of its clip, which plays after the segment's title card. */
+  captions?: string;
 }
 
 export interface JoinJob {
@@ -434,6 +437,11 @@ export interface JoinJob {
   posterSegment: number;
   output: string;
   poster: string;
+  /**
+   * Where the keepsake's WebVTT file goes, and the ISO 639-2 language its subtitle track is tagged with;
+   * both are made only when a segment has a cue.
+   */
+  captions?: { output: string; language: string };
   onProgress?: (outputSeconds: number) => void;
 }
 
@@ -509,12 +517,23 @@ const readSegments = async (tools: MediaTools, files: string[], temporary: (suff
   );
 };
 
+/** Each captioned segment's captions, placed after its title card, where the concat demuxer plays it. */
+const placedCaptions = (segments: JoinedSegment[], lengths: { seconds: number }[]) => {
+  let start = 0;
+  return segments.flatMap(({ captions }, index) => {
+    const [segmentStart, end] = [start, start + lengths[index]!.seconds];
+    start = end;
+    return captions === undefined ? [] : [{ vtt: captions, start: segmentStart + TITLE_SECONDS, end }];
+  });
+};
+
 /**
  * Joins the segments in order without encoding anything again: the video by stream copy through the
  * concat demuxer, the AAC audio spliced frame by frame (keepsake-audio.ts), a chapter for each
- * segment; a poster frame alongside.
+ * segment, and the takes' captions as one soft subtitle track (mov_text: text, muxed in the same pass
+ * at no cost); a poster frame alongside. Answers whether the keepsake has captions.
  */
-export const joinSegments = async (job: JoinJob): Promise<void> =>
+export const joinSegments = async (job: JoinJob): Promise<{ captioned: boolean }> =>
   withTemporaryFiles(job.output, async (temporary) => {
     const list = temporary('.list.txt');
     await writeFile(list, concatList(job.segments));
@@ -528,6 +547,9 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
       chapters,
       chapterMetadata(job.segments.map(({ title }, index) => ({ title, seconds: segments[index]!.seconds }))),
     );
+    const vtt = job.captions ? keepsakeCaptions(placedCaptions(job.segments, segments)) : null;
+    const captions = temporary('.vtt');
+    if (vtt) await writeFile(captions, vtt);
     const partial = temporary('.partial');
     const posterPartial = temporary('.poster');
     const audio = temporary('.aac');
@@ -556,16 +578,19 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
           'ffmetadata',
           '-i',
           chapters,
+          ...(vtt ? ['-f', 'webvtt', '-i', captions] : []),
           '-map',
           '0:v:0',
           '-map',
           '1:a:0',
+          ...(vtt ? ['-map', '3:s:0'] : []),
           '-map_metadata',
           '2',
           '-map_chapters',
           '2',
           '-c',
           'copy',
+          ...(vtt ? ['-c:s', 'mov_text', '-metadata:s:s:0', `language=${job.captions!.language}`] : []),
           '-movflags',
           '+faststart',
           '-f',
@@ -594,5 +619,71 @@ export const joinSegments = async (job: JoinJob): Promise<void> =>
       ]),
     ]);
     await rename(posterPartial, job.poster);
+    if (vtt) await rename(captions, job.captions!.output);
+    await rename(partial, job.output);
+    return { captioned: vtt !== null };
+  });
+
+/**
+ * How the words are drawn: in the cards' font, white with a dark outline that stays legible on any
+ * picture, near the bottom. libass measures in its script's units, set here to the frame's own pixels.
+ */
+const drawnCaptionsStyle = [
+  `PlayResX=${SEGMENT.width}`,
+  `PlayResY=${SEGMENT.height}`,
+  `FontName=${fontFamily}`,
+  'FontSize=46',
+  'PrimaryColour=&H00FFFFFF',
+  'OutlineColour=&H00000000',
+  'BorderStyle=1',
+  'Outline=3',
+  'Shadow=0',
+  'MarginV=44',
+].join(',');
+
+export interface CaptionedJob {
+  tools: MediaTools;
+  /** The finished keepsake and its WebVTT captions. */
+  video: string;
+  captions: string;
+  output: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * The keepsake with its captions drawn on the picture (libass), for apps that ignore a subtitle track:
+ * the video encoded again as every segment is, the sound and chapters copied, no subtitle stream.
+ * Bounded by the keepsake's length, so it is exactly as long and its time limit is the render's own.
+ */
+export const renderCaptionedKeepsake = async (job: CaptionedJob): Promise<void> => {
+  const seconds = await probeDuration(job.tools, job.video);
+  await withTemporaryFiles(job.output, async (temporary) => {
+    const partial = temporary('.partial');
+    await runFfmpeg(
+      job.tools,
+      [
+        '-i',
+        job.video,
+        '-filter_complex',
+        `[0:v:0]subtitles=filename=${quotedPath(job.captions)}:fontsdir=${quotedPath(fontDir)}:force_style='${drawnCaptionsStyle}'[v]`,
+        '-map',
+        '[v]',
+        '-map',
+        '0:a:0',
+        ...x264,
+        '-c:a',
+        'copy',
+        '-sn',
+        '-t',
+        seconds.toFixed(6),
+        '-movflags',
+        '+faststart',
+        '-f',
+        'mp4',
+        partial,
+      ],
+      job.signal ? { signal: job.signal } : {},
+    );
     await rename(partial, job.output);
   });
+};

@@ -146,6 +146,10 @@ export const clearKeepsakeVideo = (db: DbOrTx, userId: string) =>
       videoKey: null,
       videoCrc32: null,
       posterKey: null,
+      captionsKey: null,
+      captionsLanguage: null,
+      captionedVideoKey: null,
+      captionedVersion: null,
       renderedVersion: null,
       updatedAt: new Date(),
     })
@@ -169,6 +173,9 @@ export const publishKeepsake = async (
     videoKey: string;
     videoCrc32: number;
     posterKey: string;
+    /** Null when no take has captions: a keepsake that had them before loses them. */
+    captionsKey: string | null;
+    captionsLanguage: string | null;
     openingCardKey?: string;
     closingCardKey?: string;
   },
@@ -179,7 +186,15 @@ export const publishKeepsake = async (
   // and then checks its condition again, lets only one of them publish (and notify).
   const published = await db
     .update(soulStoryKeepsakes)
-    .set({ ...values, renderedVersion: version, joinProgress: 100, updatedAt: new Date() })
+    // The captioned version drawn from the keepsake it replaces goes with it; the new one is drawn anew.
+    .set({
+      ...values,
+      captionedVideoKey: null,
+      captionedVersion: null,
+      renderedVersion: version,
+      joinProgress: 100,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(soulStoryKeepsakes.userId, userId),
@@ -189,6 +204,23 @@ export const publishKeepsake = async (
     )
     .returning({ userId: soulStoryKeepsakes.userId });
   return published.length === 1 ? previous : null;
+};
+
+/** The pilgrim asked for the captioned keepsake: every keepsake published from now on is drawn too. */
+export const requestCaptioned = (db: DbOrTx, userId: string) =>
+  db
+    .update(soulStoryKeepsakes)
+    .set({ captionedRequested: true, updatedAt: new Date() })
+    .where(eq(soulStoryKeepsakes.userId, userId));
+
+/** Names the captioned file drawn from this version, only while it is still the keepsake shown. */
+export const publishCaptioned = async (db: DbOrTx, userId: string, version: number, videoKey: string) => {
+  const published = await db
+    .update(soulStoryKeepsakes)
+    .set({ captionedVideoKey: videoKey, captionedVersion: version, updatedAt: new Date() })
+    .where(and(eq(soulStoryKeepsakes.userId, userId), eq(soulStoryKeepsakes.renderedVersion, version)))
+    .returning({ userId: soulStoryKeepsakes.userId });
+  return published.length === 1;
 };
 
 export const markKeepsakeFailed = (db: DbOrTx, userId: string, version: number) =>
@@ -208,6 +240,11 @@ export const findShared = async (db: DbOrTx, token: string) => {
     .select({
       videoKey: soulStoryKeepsakes.videoKey,
       posterKey: soulStoryKeepsakes.posterKey,
+      captionsKey: soulStoryKeepsakes.captionsKey,
+      captionsLanguage: soulStoryKeepsakes.captionsLanguage,
+      renderedVersion: soulStoryKeepsakes.renderedVersion,
+      captionedVideoKey: soulStoryKeepsakes.captionedVideoKey,
+      captionedVersion: soulStoryKeepsakes.captionedVersion,
       firstName: users.firstName,
       username: users.username,
     })

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBody } from '#contract/common.ts';
 import {
+  CAPTIONED_KEEPSAKE_FILE_NAME,
+  captionedRequestResponse,
   completedPromptsResponse,
   concatenatedResponse,
   eventsQuery,
@@ -26,6 +28,7 @@ import { openEventStream } from '#server/http/event-stream.ts';
 import { type ReceivedForm, receiveForm } from '#server/http/multipart.ts';
 import { fileResponse } from '#server/http/openapi.ts';
 import { sendStoredFile } from '#server/media/send-stored-file.ts';
+import { SEGMENT } from './render.ts';
 import type { SoulStoryService } from './service.ts';
 
 /** What a received form says to save: its file and its checked title and type. */
@@ -40,6 +43,7 @@ const uploadOf = (form: ReceivedForm) => {
 };
 
 const SHARE_PAGE = /^\/s\/([A-Za-z0-9_-]+)$/;
+const CAPTIONS_TYPE = 'text/vtt; charset=utf-8';
 
 /** A shared file is looked up on every request: browsers may keep it, but must ask again before reuse. */
 const sharedFiles = [
@@ -59,6 +63,14 @@ const sharedFiles = [
     operationId: 'getSharedKeepsakePoster',
     contentType: 'image/jpeg',
   },
+  {
+    path: '/s/:token/keepsake-captioned.mp4',
+    file: 'captioned',
+    fileName: CAPTIONED_KEEPSAKE_FILE_NAME,
+    summary: 'video with its captions drawn on the picture',
+    operationId: 'getSharedCaptionedKeepsakeVideo',
+    contentType: 'video/mp4',
+  },
 ] as const;
 
 export const soulStoryRoutes =
@@ -74,7 +86,7 @@ export const soulStoryRoutes =
         title: shared.title,
         description: `A keepsake of ${shared.owner_name}’s pilgrimage, in their own words and pictures.`,
         image: shared.poster_url,
-        video: shared.video_url,
+        video: { url: shared.video_url, width: SEGMENT.width, height: SEGMENT.height },
         type: 'video.other',
       };
     });
@@ -161,6 +173,17 @@ export const soulStoryRoutes =
         response: { 200: concatenatedResponse },
       }),
       async (request) => service.keepsakeState(userIdOf(request)),
+    );
+
+    app.post(
+      '/api/soulstory/concatenated/captioned/',
+      signedInBeforeBody(deps.auth, {
+        tags,
+        summary:
+          'Ask for the keepsake with its captions drawn on the picture; every later keepsake with captions is drawn too',
+        response: { 202: captionedRequestResponse, 409: errorBody },
+      }),
+      async (request, reply) => reply.status(202).send(await service.requestCaptioned(userIdOf(request))),
     );
 
     app.post(
@@ -267,4 +290,25 @@ export const soulStoryRoutes =
             },
           ),
       );
+
+    // Answered here rather than redirected to a bucket: a <track> loads from its page's origin only,
+    // unless the video asks for CORS too (and the bucket answers it). A keepsake's captions are small.
+    app.get(
+      '/s/:token/captions.vtt',
+      {
+        schema: {
+          tags,
+          operationId: 'getSharedKeepsakeCaptions',
+          summary:
+            'A shared keepsake’s WebVTT captions; 404 once the share is revoked or replaced, or without captions',
+          params: shareTokenParam,
+          response: { 200: fileResponse(CAPTIONS_TYPE, 'The captions'), 404: errorBody },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .type(CAPTIONS_TYPE)
+          .header('cache-control', 'private, no-cache')
+          .send(await service.sharedCaptions(request.params.token)),
+    );
   };

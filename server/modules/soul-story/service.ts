@@ -1,7 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { text } from 'node:stream/consumers';
 import type { FileTypeResult } from 'file-type';
 import { progressPercent, promptById, promptIds } from '#contract/prompts.ts';
 import {
+  type CaptionedRequestResponse,
   type ConcatenatedResponse,
   MAX_PHOTO_BYTES,
   MAX_PHOTOS,
@@ -11,6 +13,8 @@ import {
   type SharedKeepsake,
   type SoulStoryItem,
   type StoryType,
+  sharedCaptionedVideoPath,
+  sharedCaptionsPath,
   sharedPosterPath,
   sharedVideoPath,
   sharePath,
@@ -43,6 +47,11 @@ export interface NormaliseJobData {
 export interface JoinJobData {
   userId: string;
 }
+/** Draws the shown keepsake's captions on its picture, once the pilgrim has asked for it. */
+export const CAPTIONED_JOB = 'soul-story.captioned';
+export interface CaptionedJobData {
+  userId: string;
+}
 /** Drafts a take's captions at the transcription server (TRANSCRIBE_BASE_URL), when one is set. */
 export const TRANSCRIBE_JOB = 'soul-story.transcribe';
 export type TranscribeJobData = NormaliseJobData;
@@ -70,13 +79,28 @@ export type SoulStoryDeps = SoulStoryPlatform & {
   journeyCard: JourneyCardSource;
 };
 
+/** Asks for the pilgrim's keepsake to be joined; one join at a time waits per pilgrim. */
+export const queueJoin = (queue: AppDeps['queue'], userId: string, tx?: DbOrTx) =>
+  queue.send(JOIN_JOB, { userId } satisfies JoinJobData, { singletonKey: userId }, tx);
+
+/**
+ * Asks for the shown keepsake's captions to be drawn. The job reads which keepsake is shown when it runs,
+ * so one waiting per pilgrim is enough (a stately queue): asking again meanwhile queues nothing more.
+ */
+export const queueCaptioned = (queue: AppDeps['queue'], userId: string, tx?: DbOrTx) =>
+  queue.send(CAPTIONED_JOB, { userId } satisfies CaptionedJobData, { singletonKey: userId }, tx);
+
 /** Every stored file of a pilgrim's memories and keepsake lies under this folder. */
 export const userFolder = (userId: string) => `soul-stories/${userId}`;
 export const segmentKeyFor = (mediaKey: string) => `${mediaKey.replace(/\.[^./]+$/, '')}.segment.mov`;
 export const keepsakeKeysFor = (userId: string, version: number) => ({
   videoKey: `${userFolder(userId)}/keepsake-${version}.mp4`,
   posterKey: `${userFolder(userId)}/keepsake-${version}.jpg`,
+  captionsKey: `${userFolder(userId)}/keepsake-${version}.vtt`,
 });
+/** The keepsake of this version with its captions drawn on the picture, beside it. */
+export const captionedVideoKeyFor = (userId: string, version: number) =>
+  `${userFolder(userId)}/keepsake-${version}.captioned.mp4`;
 
 /** A card's file is named after its text, so a card whose text is unchanged is never made again. */
 export const cardKeyFor = (userId: string, which: 'opening' | 'closing', card: CardText) => {
@@ -164,8 +188,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     }
   };
 
-  const requestJoin = (userId: string, tx?: DbOrTx) =>
-    queue.send(JOIN_JOB, { userId } satisfies JoinJobData, { singletonKey: userId }, tx);
+  const requestJoin = (userId: string, tx?: DbOrTx) => queueJoin(queue, userId, tx);
 
   /**
    * A video must be readable and cost no more to render than a real take could (admission.ts); answers
@@ -384,6 +407,8 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       story.captionsKey,
       keepsake?.videoKey,
       keepsake?.posterKey,
+      keepsake?.captionsKey,
+      keepsake?.captionedVideoKey,
     ]);
     return { ok: true as const };
   };
@@ -432,21 +457,34 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
 
   const shareUrlFor = (token: string) => new URL(sharePath(token), deps.config.PUBLIC_URL).toString();
 
+  /** The captioned file drawn from the keepsake shown now; one drawn from an earlier keepsake is not its. */
+  const currentCaptionedKey = (
+    keepsake: Pick<KeepsakeRow, 'renderedVersion' | 'captionedVideoKey' | 'captionedVersion'> | null,
+  ) =>
+    keepsake?.captionedVideoKey && keepsake.captionedVersion === keepsake.renderedVersion
+      ? keepsake.captionedVideoKey
+      : null;
+
   const keepsakeState = async (userId: string): Promise<ConcatenatedResponse> => {
     const [stories, keepsake] = await Promise.all([
       repository.listForUser(db, userId),
       repository.findKeepsake(db, userId),
     ]);
+    const captionedKey = currentCaptionedKey(keepsake);
     const shown = {
       video_url: keepsake?.videoKey ? media.url(keepsake.videoKey) : null,
       poster_url: keepsake?.posterKey ? media.url(keepsake.posterKey) : null,
       share_url: keepsake?.shareToken ? shareUrlFor(keepsake.shareToken) : null,
+      captions_url: keepsake?.captionsKey ? media.url(keepsake.captionsKey) : null,
+      captioned_video_url: captionedKey ? media.url(captionedKey) : null,
     };
     if (!allPromptsTaken(stories))
       return {
         ...shown,
         video_url: null,
         poster_url: null,
+        captions_url: null,
+        captioned_video_url: null,
         status: 'waiting_for_prompts',
         progress: progressPercent(stories.map((story) => story.type)),
       };
@@ -529,6 +567,22 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     };
   };
 
+  /**
+   * The pilgrim asks for the shown keepsake with its captions drawn on the picture: it is queued unless
+   * drawn already, and from now on every keepsake published with captions is drawn as well.
+   */
+  const requestCaptioned = (userId: string): Promise<CaptionedRequestResponse> =>
+    db.transaction(async (tx) => {
+      await repository.lockKeepsake(tx, userId);
+      const keepsake = await repository.findKeepsake(tx, userId);
+      if (!keepsake?.videoKey) throw new Conflict(messages.captionedNotReady);
+      if (!keepsake.captionsKey) throw new Conflict(messages.captionedNoCaptions);
+      if (!keepsake.captionedRequested) await repository.requestCaptioned(tx, userId);
+      if (currentCaptionedKey(keepsake)) return { status: 'ready' };
+      await queueCaptioned(queue, userId, tx);
+      return { status: 'queued' };
+    });
+
   const share = async (userId: string) => {
     const keepsake = await repository.findKeepsake(db, userId);
     if (!keepsake?.videoKey) throw new Conflict(messages.notReadyToShare);
@@ -550,6 +604,11 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     return {
       videoKey: row.videoKey,
       posterKey: row.posterKey,
+      captions:
+        row.captionsKey && row.captionsLanguage
+          ? { key: row.captionsKey, language: row.captionsLanguage }
+          : null,
+      captionedVideoKey: currentCaptionedKey(row),
       ownerName: row.firstName.trim() || row.username,
     };
   };
@@ -566,14 +625,34 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
       poster_url: sharedPosterPath(token),
       title: `${row.ownerName}’s Soul Story`,
       owner_name: row.ownerName,
+      captions_url: row.captions ? sharedCaptionsPath(token) : null,
+      captions_language: row.captions?.language ?? null,
+      captioned_video_url: row.captionedVideoKey ? sharedCaptionedVideoPath(token) : null,
     };
   };
 
-  /** The stored file behind a share's video or poster, looked up on every request. */
-  const sharedMediaKey = async (token: string, file: 'video' | 'poster') => {
+  /**
+   * The stored file behind a share's video, poster or captioned video, looked up on every request; not
+   * found once revoked, or while the shown keepsake has no captioned video.
+   */
+  const sharedMediaKey = async (token: string, file: 'video' | 'poster' | 'captioned') => {
     const row = await currentShare(token);
-    if (!row) throw new NotFound(messages.shareNotFound);
-    return file === 'video' ? row.videoKey : row.posterKey;
+    const key = { video: row?.videoKey, poster: row?.posterKey, captioned: row?.captionedVideoKey }[file];
+    if (!key) throw new NotFound(messages.shareNotFound);
+    return key;
+  };
+
+  /** A share's captions as text, looked up on every request; not found once revoked, or without captions. */
+  const sharedCaptions = async (token: string) => {
+    const key = (await currentShare(token))?.captions?.key;
+    if (!key) throw new NotFound(messages.shareNotFound);
+    return storage
+      .read(key)
+      .then(text)
+      .catch((error) => {
+        if (error instanceof NotFound) throw new NotFound(messages.shareNotFound);
+        throw error;
+      });
   };
 
   const shared = async (token: string) => {
@@ -597,11 +676,13 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     reorder,
     remove,
     keepsakeState,
+    requestCaptioned,
     share,
     stopSharing,
     shared,
     findShared,
     sharedMediaKey,
+    sharedCaptions,
     requestJoin,
     removeFiles,
     announce,

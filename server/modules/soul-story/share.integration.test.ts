@@ -35,7 +35,12 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
     const poster = randomBytes(512);
     await testApp.deps.storage.write(keys.videoKey, video);
     await testApp.deps.storage.write(keys.posterKey, poster);
-    await repository.publishKeepsake(testApp.deps.db, userId, version, { ...keys, videoCrc32: crc32(video) });
+    await repository.publishKeepsake(testApp.deps.db, userId, version, {
+      ...keys,
+      videoCrc32: crc32(video),
+      captionsKey: null,
+      captionsLanguage: null,
+    });
     return { ...keys, video, poster };
   };
 
@@ -75,6 +80,9 @@ describe(`a shared keepsake’s media on ${process.env.TEST_DB}`, () => {
       poster_url: `/s/${token}/poster.jpg`,
       title: 'Santiago’s Soul Story',
       owner_name: 'Santiago',
+      captions_url: null,
+      captions_language: null,
+      captioned_video_url: null,
     });
 
     const whole = await get(view.video_url);

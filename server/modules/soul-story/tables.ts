@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, real, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestampColumns, updatedAtColumn } from '#server/db/columns.ts';
 import { userRowColumns, users } from '#server/identity/tables.ts';
 
@@ -61,6 +61,20 @@ export const soulStoryKeepsakes = pgTable('soul_story_keepsakes', {
   /** The video's CRC-32, taken when it was rendered, for the export; null for keepsakes made before. */
   videoCrc32: bigint('video_crc32', { mode: 'number' }),
   posterKey: text('poster_key'),
+  /**
+   * The shown video's captions: one WebVTT file for the whole keepsake (each take's cues where it
+   * plays), and the language tag its subtitle track was given. Null when no take had captions.
+   */
+  captionsKey: text('captions_key'),
+  captionsLanguage: text('captions_language'),
+  /**
+   * The keepsake with its captions drawn on the picture, for apps that ignore a subtitle track: asked for
+   * once by the pilgrim, then drawn again for each keepsake published with captions. The file and the
+   * version (`renderedVersion`) it was drawn from; both null while the shown keepsake has none drawn.
+   */
+  captionedRequested: boolean('captioned_requested').notNull().default(false),
+  captionedVideoKey: text('captioned_video_key'),
+  captionedVersion: integer('captioned_version'),
   /** The opening and closing cards joined into the shown video; their keys name their text's digest. */
   openingCardKey: text('opening_card_key'),
   closingCardKey: text('closing_card_key'),

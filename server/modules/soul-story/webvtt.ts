@@ -39,11 +39,25 @@ export const captionsRefusal = (vtt: string, takeSeconds: number): string | null
 
 const timingLine = /^(\s*)((?:\d+:)?\d{2}:\d{2}\.\d{3})(\s+-->\s+)((?:\d+:)?\d{2}:\d{2}\.\d{3})(.*)$/;
 
-const secondsOf = (time: string) =>
+export const secondsOf = (time: string) =>
   time
     .split(':')
     .map(Number)
     .reduce((sum, part) => sum * 60 + part, 0);
+
+/**
+ * A file's blocks (separated by blank lines), each with its cue's timing when it is a cue: its lines,
+ * which one is the timing line, and that line's parts as written. The header, notes and styles have none.
+ * (A lone CR is a line break only when no LF follows: one CRLF is never read as a blank line.)
+ */
+export const cueBlocks = (vtt: string) =>
+  vtt.split(/(?:\r\n|\r(?!\n)|\n){2,}/).map((block) => {
+    const lines = block.split(/\r\n|\r|\n/);
+    const at = lines.findIndex((line) => timingLine.test(line));
+    const [, indent = '', start = '', arrow = '', end = '', settings = ''] =
+      (at === -1 ? null : timingLine.exec(lines[at]!)) ?? [];
+    return { block, cue: at === -1 ? null : { lines, at, indent, start, arrow, end, settings } };
+  });
 
 /**
  * Drafted captions fitted to their take: a transcription server pads the sound it hears to its own
@@ -51,14 +65,10 @@ const secondsOf = (time: string) =>
  * it, one that starts after it is dropped; anything else is left as written, for captionsRefusal to judge.
  */
 export const trimCuesToEnd = (vtt: string, takeSeconds: number) =>
-  vtt
-    .split(/(?:\r\n|\r|\n){2,}/)
-    .flatMap((block) => {
-      const lines = block.split(/\r\n|\r|\n/);
-      const at = lines.findIndex((line) => timingLine.test(line));
-      const match = at === -1 ? null : timingLine.exec(lines[at]!);
-      if (!match) return [block];
-      const [, indent, start = '', arrow, end = '', settings] = match;
+  cueBlocks(vtt)
+    .flatMap(({ block, cue }) => {
+      if (!cue) return [block];
+      const { lines, at, indent, start, arrow, end, settings } = cue;
       if (secondsOf(start) >= takeSeconds) return [];
       if (secondsOf(end) <= takeSeconds) return [block];
       lines[at] = `${indent}${start}${arrow}${vttTime(takeSeconds)}${settings}`;

@@ -1,7 +1,14 @@
 import { Box, Button, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { Link, useParams } from 'react-router';
-import { soulStoryMessages } from '#contract/soul-story.ts';
+import { CAPTIONED_KEEPSAKE_FILE_NAME, soulStoryMessages } from '#contract/soul-story.ts';
 import { useSharedKeepsake } from './api/get-shared-keepsake.ts';
+
+/** The captions' language by its own name (`Español`), as a player's captions menu lists it. */
+const captionsLabel = (language: string | null) => {
+  if (!language) return 'Captions';
+  const name = new Intl.DisplayNames([language], { type: 'language' }).of(language);
+  return name ? name.charAt(0).toLocaleUpperCase(language) + name.slice(1) : 'Captions';
+};
 
 /** The public page behind a share link: anyone with the link can watch, nobody needs an account. */
 export default function SharePage() {
@@ -25,7 +32,7 @@ export default function SharePage() {
             </Title>
             {keepsake.owner_name && <Text c="gray.7">A pilgrimage keepsake by {keepsake.owner_name}</Text>}
             <Box w="100%" bg="black" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
-              {/* biome-ignore lint/a11y/useMediaCaption: the keepsake is made of a pilgrim's own uncaptioned recordings. */}
+              {/* biome-ignore lint/a11y/useMediaCaption: a keepsake whose takes have no captions has no words to show. */}
               <video
                 src={keepsake.video_url}
                 poster={keepsake.poster_url}
@@ -34,8 +41,29 @@ export default function SharePage() {
                 preload="metadata"
                 aria-label={keepsake.title}
                 style={{ width: '100%', height: '100%', display: 'block' }}
-              />
+              >
+                {keepsake.captions_url && (
+                  <track
+                    kind="captions"
+                    default
+                    src={keepsake.captions_url}
+                    srcLang={keepsake.captions_language ?? undefined}
+                    label={captionsLabel(keepsake.captions_language)}
+                  />
+                )}
+              </video>
             </Box>
+            {/* For the apps families watch in, which show no captions of their own: the words are in the picture. */}
+            {keepsake.captioned_video_url && (
+              <Button
+                component="a"
+                href={keepsake.captioned_video_url}
+                download={CAPTIONED_KEEPSAKE_FILE_NAME}
+                variant="light"
+              >
+                Download with captions (.mp4)
+              </Button>
+            )}
           </>
         )}
         {!isPending && (

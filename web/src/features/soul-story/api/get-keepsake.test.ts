@@ -8,6 +8,8 @@ const keepsake = (values: Partial<ConcatenatedResponse>): ConcatenatedResponse =
   progress: 0,
   poster_url: null,
   share_url: null,
+  captions_url: null,
+  captioned_video_url: null,
   ...values,
 });
 

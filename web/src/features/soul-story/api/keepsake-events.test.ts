@@ -11,6 +11,8 @@ const rendering: ConcatenatedResponse = {
   progress: 0,
   poster_url: null,
   share_url: null,
+  captions_url: null,
+  captioned_video_url: null,
 };
 const ready: ConcatenatedResponse = {
   ...rendering,
