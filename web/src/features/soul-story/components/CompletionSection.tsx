@@ -57,7 +57,7 @@ export function CompletionSection() {
               bg="black"
               style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}
             >
-              {/* biome-ignore lint/a11y/useMediaCaption: the keepsake is made of the pilgrim's own uncaptioned recordings. */}
+              {/* biome-ignore lint/a11y/useMediaCaption: the track is there once a take has captions. */}
               <video
                 key={videoUrl}
                 src={videoUrl}
@@ -67,7 +67,11 @@ export function CompletionSection() {
                 preload="metadata"
                 aria-label="Your Soul Story video"
                 style={{ width: '100%', height: '100%', display: 'block' }}
-              />
+              >
+                {keepsake?.captions_url && (
+                  <track kind="captions" src={keepsake.captions_url} label="Captions" default />
+                )}
+              </video>
             </Box>
             <Button
               component="a"
@@ -78,7 +82,10 @@ export function CompletionSection() {
             >
               Download (.mp4)
             </Button>
-            <ShareControls shareUrl={keepsake?.share_url ?? null} />
+            <ShareControls
+              shareUrl={keepsake?.share_url ?? null}
+              videoUrl={keepsake?.captioned_video_url ?? videoUrl}
+            />
           </>
         )}
       </Stack>

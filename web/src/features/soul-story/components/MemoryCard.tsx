@@ -1,9 +1,26 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ActionIcon, Badge, Box, Card, Group, Image, Menu, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconDots, IconGripVertical, IconTrash } from '@tabler/icons-react';
+import {
+  IconArrowDown,
+  IconArrowUp,
+  IconBadgeCc,
+  IconDots,
+  IconGripVertical,
+  IconTrash,
+} from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { promptById } from '#contract/prompts.ts';
 import type { SoulStoryItem } from '#contract/soul-story.ts';
+import { loadChunk } from '#web/shared/load-chunk.ts';
+import { useLazyDialog } from '#web/shared/use-lazy-dialog.ts';
+
+// The editor (its modal, the WebVTT parser) loads when first opened: most visits never caption a take.
+const CaptionEditorDialog = lazy(
+  loadChunk(async () => ({
+    default: (await import('../captions/CaptionEditorDialog.tsx')).CaptionEditorDialog,
+  })),
+);
 
 interface Props {
   story: SoulStoryItem;
@@ -19,6 +36,7 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: story.id });
   const prompt = promptById(story.type);
+  const captionEditor = useLazyDialog();
 
   return (
     <Card
@@ -40,7 +58,7 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
           <Image src={story.media_url} alt={story.title} h={200} fit="cover" />
         ) : (
           <Box bg="black" style={{ aspectRatio: '16 / 9' }}>
-            {/* biome-ignore lint/a11y/useMediaCaption: a pilgrim's own recorded reflection has no captions. */}
+            {/* biome-ignore lint/a11y/useMediaCaption: the track is there once the take has captions (Edit captions). */}
             <video
               src={story.media_url}
               controls
@@ -48,7 +66,11 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
               playsInline
               aria-label={story.title}
               style={{ width: '100%', height: '100%', objectFit: 'contain', display: 'block' }}
-            />
+            >
+              {story.captions_url && (
+                <track kind="captions" src={story.captions_url} label="Captions" default />
+              )}
+            </video>
           </Box>
         )}
       </Card.Section>
@@ -81,6 +103,11 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
             </ActionIcon>
           </Menu.Target>
           <Menu.Dropdown>
+            {story.type !== 'photo' && (
+              <Menu.Item leftSection={<IconBadgeCc size={14} />} onClick={captionEditor.open}>
+                Edit captions
+              </Menu.Item>
+            )}
             <Menu.Item leftSection={<IconArrowUp size={14} />} disabled={isFirst} onClick={onMoveUp}>
               Move Up
             </Menu.Item>
@@ -93,6 +120,11 @@ export function MemoryCard({ story, position, isFirst, isLast, onMoveUp, onMoveD
           </Menu.Dropdown>
         </Menu>
       </Group>
+      {captionEditor.mounted && (
+        <Suspense fallback={null}>
+          <CaptionEditorDialog story={story} opened={captionEditor.opened} onClose={captionEditor.close} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -43,7 +43,7 @@ export function TakePreview({
     <Stack gap="sm" align="center">
       {take.kind === 'video' ? (
         <Box style={{ ...previewFrame, background: 'black', borderRadius: 8, overflow: 'hidden' }}>
-          {/* biome-ignore lint/a11y/useMediaCaption: a person's own fresh recording has no captions to offer. */}
+          {/* biome-ignore lint/a11y/useMediaCaption: a take not saved yet has no captions; they are written in its memory card once it is saved. */}
           <video
             src={take.url}
             controls
