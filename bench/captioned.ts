@@ -1,9 +1,9 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { vttTime } from '#contract/webvtt-time.ts';
 import { probeDuration, resolveMediaTools, runFfmpeg } from '#server/media/ffmpeg.ts';
 import { renderCaptionedKeepsake, SEGMENT } from '#server/modules/soul-story/render.ts';
-import { vttTime } from '#server/modules/soul-story/webvtt.ts';
 import { type BenchSection, formatMs, loadAverage } from './section.ts';
 
 const tools = resolveMediaTools({});

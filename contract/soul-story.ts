@@ -87,7 +87,8 @@ export type StoryType = PromptId | 'photo';
 
 /**
  * One memory. `media_url` is a signed, expiring URL ending in the file's extension (.webm/.mp4 or an
- * image); `captions_url`, the same kind of URL to the take's WebVTT captions (`.vtt`), or null.
+ * image); `captions_url`, the same kind of URL to the take's WebVTT captions (`.vtt`), or null;
+ * `take_seconds`, the take's length (a browser's recording names none in its header).
  */
 export const soulStoryItem = z.object({
   id: z.string(),
@@ -95,6 +96,8 @@ export const soulStoryItem = z.object({
   media_url: z.string(),
   type: storyType,
   captions_url: z.string().nullable(),
+  /** How long the take plays, in seconds, as the server measured it; null for a photo. */
+  take_seconds: z.number().nullable(),
 });
 export type SoulStoryItem = z.infer<typeof soulStoryItem>;
 

@@ -126,6 +126,18 @@ describe('Soul Story', () => {
     await page.getByRole('heading', { name: 'Your Soul Story is Complete!' }).waitFor();
     await expect.poll(() => gridOrder(page)).toEqual(promptNames);
 
+    // Captions written for a recorded take: the editor knows its length, though the browser's WebM names none.
+    await page.getByRole('button', { name: 'Options for The Call' }).click();
+    await page.getByRole('menuitem', { name: 'Edit captions' }).click();
+    const editor = page.getByRole('dialog', { name: 'Captions for The Call' });
+    await editor.getByRole('button', { name: 'Add a line at the current time' }).click();
+    await editor.getByRole('textbox', { name: 'Line 1' }).fill('Buen Camino');
+    await expect
+      .poll(() => editor.getByRole('status').innerText(), { timeout: SERVER_WORK_TIMEOUT })
+      .toBe('Saved');
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
     // Photos: images only, a title each, at most three.
     const photoButton = page.getByRole('button', { name: /^Upload a Photo/ });
     expect(await photoButton.innerText()).toBe('Upload a Photo (0/3)');
@@ -227,8 +239,14 @@ describe('Soul Story', () => {
     const saved = path.join(media().dir, 'downloaded.mp4');
     await download.saveAs(saved);
     const probed = await ffprobe(saved);
-    // The data track holds the chapters' titles, as QuickTime players read them.
-    expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual(['audio', 'data', 'video']);
+    // The data track holds the chapters' titles, as QuickTime players read them; the subtitle track, the captions.
+    expect(probed.streams.map((stream) => stream.codec_type).sort()).toEqual([
+      'audio',
+      'data',
+      'subtitle',
+      'video',
+    ]);
+    expect(probed.streams.find((stream) => stream.codec_type === 'subtitle')?.codec_name).toBe('mov_text');
     expect(probed.streams.find((stream) => stream.codec_type === 'video')?.codec_name).toBe('h264');
     // Four takes of about a second, two photos, four title cards, and the opening and closing cards.
     expect(probed.duration).toBeGreaterThan(6);
@@ -238,6 +256,12 @@ describe('Soul Story', () => {
       'Buen Camino',
     ]);
     expect(await decodeErrors(saved)).toBe('');
+
+    // The words drawn on the picture, for the apps that ignore a subtitle track: made on request.
+    await page.getByRole('button', { name: 'Make a copy with the captions on the picture' }).click();
+    await page
+      .getByRole('link', { name: 'Download with captions (.mp4)' })
+      .waitFor({ timeout: SERVER_WORK_TIMEOUT });
 
     // Sharing: a public link, copied, opened by someone signed out with a link preview.
     const completion = page.getByRole('region', { name: 'Your Soul Story is Complete!' });
@@ -267,6 +291,18 @@ describe('Soul Story', () => {
     expect((await fetch(`${baseURL()}${sharedVideoPath}`, { headers: { range: 'bytes=0-9' } })).status).toBe(
       206,
     );
+    // The captions play with the shared video, and its captioned copy is there to download.
+    const sharedCaptions = await sharedVideo.evaluate(async (video: HTMLVideoElement) => {
+      const track = video.querySelector('track');
+      if (track && track.readyState !== 2)
+        await new Promise((loaded) => track.addEventListener('load', loaded, { once: true }));
+      return {
+        kind: track?.kind,
+        cues: Array.from(video.textTracks[0]?.cues ?? [], (cue) => (cue as VTTCue).text),
+      };
+    });
+    expect(sharedCaptions).toEqual({ kind: 'captions', cues: ['Buen Camino'] });
+    await visitor.getByRole('link', { name: 'Download with captions (.mp4)' }).waitFor();
     await expectAccessible(visitor);
     const html = await (await fetch(`${baseURL()}${sharePath}`)).text();
     for (const tag of ['og:title', 'og:image', 'og:video']) expect(html).toContain(`property="${tag}"`);

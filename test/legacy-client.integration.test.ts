@@ -544,6 +544,7 @@ describe(`the spec's section 7 as an existing client calls it, over one keep-ali
           type: 'photo',
           media_url: expect.not.stringMatching(/\.(mp4|webm)(\?|$)/),
           captions_url: null,
+          take_seconds: null,
         },
       ]);
       expect(opened, 'new connections opened').toBe(0);

@@ -1,5 +1,6 @@
 import { iso6392 } from 'iso-639-2';
-import { cueBlocks, secondsOf, vttTime } from './webvtt.ts';
+import { vttTime } from '#contract/webvtt-time.ts';
+import { cueBlocks, secondsOf } from './webvtt.ts';
 
 /** A take's captions as placed in the keepsake: the clip starts `start` seconds in, its segment ends at `end`. */
 export interface PlacedCaptions {

@@ -177,6 +177,7 @@ export const createSoulStoryService = (deps: SoulStoryDeps) => {
     media_url: media.url(row.mediaKey),
     type: row.type as StoryType,
     captions_url: row.captionsKey ? media.url(row.captionsKey) : null,
+    take_seconds: row.takeSeconds,
   });
 
   const removeFiles = async (keys: (string | null | undefined)[]) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { captionsBody, soulStoryMessages as messages } from '#contract/soul-story.ts';
-import { captionsRefusal, vttTime } from './webvtt.ts';
+import { captionsRefusal } from './webvtt.ts';
 
 const valid = [
   'WEBVTT',
@@ -47,12 +47,6 @@ describe('a take’s captions', () => {
     expect(captionsRefusal('WEBVTT\n\n01:00:00.000 --> 01:00:01.250\nLate\n', 600)).toBe(
       messages.captionsPastEnd(3, '01:00:01.250', '10:00.000'),
     );
-  });
-
-  it('writes times as WebVTT does', () => {
-    expect(vttTime(0)).toBe('00:00.000');
-    expect(vttTime(61.5)).toBe('01:01.500');
-    expect(vttTime(3723.004)).toBe('01:02:03.004');
   });
 
   it('takes a language tag in any case and puts it in canonical form, and refuses what is not one', () => {

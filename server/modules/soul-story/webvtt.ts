@@ -1,21 +1,12 @@
 import webvtt from 'webvtt-parser';
 import { soulStoryMessages as messages } from '#contract/soul-story.ts';
+import { vttTime } from '#contract/webvtt-time.ts';
 
 /**
  * How far past the take's probed end a cue may run: a container rounds its length, and a take saved
  * before its length was kept knows it only to the frame (1/30 s).
  */
 export const CAPTIONS_END_TOLERANCE_SECONDS = 0.1;
-
-/** A cue time as WebVTT writes it: `mm:ss.ttt`, with hours in front when there are any. */
-export const vttTime = (seconds: number) => {
-  const millis = Math.round(seconds * 1000);
-  const hours = Math.floor(millis / 3_600_000);
-  const minutes = Math.floor(millis / 60_000) % 60;
-  const rest = ((millis % 60_000) / 1000).toFixed(3).padStart(6, '0');
-  const clock = `${String(minutes).padStart(2, '0')}:${rest}`;
-  return hours > 0 ? `${String(hours).padStart(2, '0')}:${clock}` : clock;
-};
 
 /**
  * What is wrong with a take's captions, as one sentence for the pilgrim, or null when they are a valid

@@ -15,6 +15,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CaptionsResponse, SoulStoryItem } from '#contract/soul-story.ts';
+import { vttTime } from '#contract/webvtt-time.ts';
 import { errorMessage } from '#web/shared/http.ts';
 import { useCaptions } from '../api/get-captions.ts';
 import { CueRow } from './CueRow.tsx';
@@ -30,7 +31,7 @@ import {
   splitCue,
 } from './cues.ts';
 import { type SaveState, useCaptionsAutosave } from './use-captions-autosave.ts';
-import { fromVtt, toVtt, vttTime } from './webvtt.ts';
+import { fromVtt, toVtt } from './webvtt.ts';
 
 /** The languages offered first: the app's own, and those most heard on the Camino. */
 const COMMON_LANGUAGES = ['en', 'es', 'pt', 'fr', 'de', 'it', 'nl', 'pl', 'ga', 'gl', 'ca', 'eu', 'ko', 'ja'];
@@ -92,6 +93,7 @@ function SavedCaptions({ story }: { story: SoulStoryItem }) {
     <CaptionEditor
       storyId={story.id}
       videoUrl={story.media_url}
+      takeSeconds={story.take_seconds}
       title={story.title}
       saved={captions.data}
       source={captions.data?.source ?? null}
@@ -102,6 +104,8 @@ function SavedCaptions({ story }: { story: SoulStoryItem }) {
 interface EditorProps {
   storyId: string;
   videoUrl: string;
+  /** The take's length as the server measured it, or null when it has not. */
+  takeSeconds: number | null;
   title: string;
   /** The captions when the dialog opened, or null when there were none. */
   saved: CaptionsResponse | null;
@@ -109,7 +113,7 @@ interface EditorProps {
   source: CaptionsResponse['source'] | null;
 }
 
-function CaptionEditor({ storyId, videoUrl, title, saved, source }: EditorProps) {
+function CaptionEditor({ storyId, videoUrl, takeSeconds, title, saved, source }: EditorProps) {
   const [initial] = useState(() => {
     const cues = saved ? fromVtt(saved.vtt) : [];
     return { cues, language: saved?.language ?? defaultLanguage() };
@@ -128,10 +132,11 @@ function CaptionEditor({ storyId, videoUrl, title, saved, source }: EditorProps)
   // The signed URL is renewed now and then; a new one must not reload the video in the middle of a line.
   const [videoSrc] = useState(videoUrl);
   const [time, setTime] = useState(0);
-  // A recording's WebM may not say how long it is; until it does, the server's check is the limit.
-  const [duration, setDuration] = useState(Number.POSITIVE_INFINITY);
+  // A browser's recording (WebM) does not say how long it is: the length the server measured stands in.
+  const measured = takeSeconds ?? Number.POSITIVE_INFINITY;
+  const [duration, setDuration] = useState(measured);
   const readDuration = (element: HTMLVideoElement) =>
-    setDuration(Number.isFinite(element.duration) ? element.duration : Number.POSITIVE_INFINITY);
+    setDuration(Number.isFinite(element.duration) ? element.duration : measured);
 
   // The track plays the captions as edited, before they are saved: each version is a blob of its own.
   // An older one is let go once the track has loaded a newer one, since a load under way fails if its

@@ -7,8 +7,8 @@ import {
   IconScissors,
   IconTrash,
 } from '@tabler/icons-react';
+import { vttTime } from '#contract/webvtt-time.ts';
 import { type Cue, NUDGE_SECONDS } from './cues.ts';
-import { vttTime } from './webvtt.ts';
 
 interface CueRowProps {
   cue: Cue;

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import webvtt from 'webvtt-parser';
 import type { Cue } from './cues.ts';
-import { fromVtt, toVtt, vttTime } from './webvtt.ts';
+import { fromVtt, toVtt } from './webvtt.ts';
 
 const cue = (start: number, end: number, text: string): Cue => ({ id: `${start}`, start, end, text });
 const withoutIds = (cues: Cue[]) => cues.map(({ start, end, text }) => ({ start, end, text }));
-
-describe('vttTime', () => {
-  it('writes minutes, seconds and milliseconds, and hours only when there are any', () => {
-    expect(vttTime(0)).toBe('00:00.000');
-    expect(vttTime(1.3)).toBe('00:01.300');
-    expect(vttTime(83.0004)).toBe('01:23.000');
-    expect(vttTime(3723.5)).toBe('01:02:03.500');
-  });
-});
 
 describe('toVtt', () => {
   it('writes each line with its times, in order of start', () => {

@@ -1,15 +1,6 @@
 import webvtt from 'webvtt-parser';
+import { vttTime } from '#contract/webvtt-time.ts';
 import { type Cue, newCueId } from './cues.ts';
-
-/** A cue time as WebVTT writes it: `mm:ss.ttt`, with hours in front when there are any. */
-export const vttTime = (seconds: number) => {
-  const millis = Math.round(seconds * 1000);
-  const hours = Math.floor(millis / 3_600_000);
-  const minutes = Math.floor(millis / 60_000) % 60;
-  const rest = ((millis % 60_000) / 1000).toFixed(3).padStart(6, '0');
-  const clock = `${String(minutes).padStart(2, '0')}:${rest}`;
-  return hours > 0 ? `${String(hours).padStart(2, '0')}:${clock}` : clock;
-};
 
 /**
  * A line's words as cue text: `&`, `<` and `>` escaped (so no word reads as a tag, and no line holds

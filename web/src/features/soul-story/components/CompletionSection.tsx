@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { KEEPSAKE_FILE_NAME, soulStoryMessages } from '#contract/soul-story.ts';
 import { useKeepsake } from '../api/get-keepsake.ts';
 import { useKeepsakeEvents } from '../api/keepsake-events.ts';
+import { CaptionedCopy } from './CaptionedCopy.tsx';
 import { ShareControls } from './ShareControls.tsx';
 
 function Generating({ progress }: { progress: number }) {
@@ -82,6 +83,7 @@ export function CompletionSection() {
             >
               Download (.mp4)
             </Button>
+            {keepsake && <CaptionedCopy keepsake={keepsake} />}
             <ShareControls
               shareUrl={keepsake?.share_url ?? null}
               videoUrl={keepsake?.captioned_video_url ?? videoUrl}
