@@ -13,6 +13,7 @@ const sections: (() => Promise<{ default: BenchSection }>)[] = [
   () => import('./admission.ts'),
   () => import('./capture.ts'),
   () => import('./capture-server.ts'),
+  () => import('./group.ts'),
   () => import('./data-export.ts'),
   () => import('./scale-out.ts'),
   () => import('./request-cost.ts'),

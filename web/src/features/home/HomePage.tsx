@@ -4,7 +4,7 @@ import { ImageStrip } from './components/ImageStrip.tsx';
 import { SoulStorySection } from './components/SoulStorySection.tsx';
 import { VelaSection } from './components/VelaSection.tsx';
 import { WelcomeSection } from './components/WelcomeSection.tsx';
-import { useScrollToHash } from './useScrollToHash.ts';
+import { useScrollToHash } from './use-scroll-to-hash.ts';
 
 export default function HomePage() {
   useScrollToHash();

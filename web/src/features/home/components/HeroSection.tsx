@@ -2,7 +2,7 @@ import { Box, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useAfterPageLoad } from '../useAfterPageLoad.ts';
+import { useAfterPageLoad } from '../use-after-page-load.ts';
 import { BackgroundVideo } from './SiteVideo.tsx';
 
 const cover = { position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' } as const;

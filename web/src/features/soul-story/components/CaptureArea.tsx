@@ -22,7 +22,7 @@ import { discardKept } from '../tus-transport.ts';
 import { LiveCamera } from './LiveCamera.tsx';
 import { RecordingStatus } from './RecordingStatus.tsx';
 import { type Take, TakePreview } from './TakePreview.tsx';
-import { useHasCamera, useRecorder } from './useRecorder.ts';
+import { useHasCamera, useRecorder } from './use-recorder.ts';
 
 type Capture =
   | { step: 'idle' }
