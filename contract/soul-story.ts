@@ -35,6 +35,7 @@ export const soulStoryMessages = {
   photoTitleRequired: 'Please give your photo a title',
   loadFailed: 'Failed to load stories',
   cameraError: 'Camera Error',
+  nothingRecorded: 'Nothing was recorded. Please press Record Now and try again.',
   saved: 'Story saved!',
   uploadFailed: 'Upload Failed',
   uploadFailedFallback: 'Please try again.',

@@ -322,6 +322,41 @@ describe('Soul Story', () => {
     expect(visitorErrors).toEqual([]);
   }, 600_000);
 
+  it('says so when a take was stopped before the camera gave anything, and keeps nothing', async () => {
+    const page = await browser.newPage();
+    // A recorder that hands over no data, as one stopped before the camera's first frame does.
+    await page.addInitScript(() => {
+      const handler = Object.getOwnPropertyDescriptor(MediaRecorder.prototype, 'ondataavailable')!;
+      Object.defineProperty(MediaRecorder.prototype, 'ondataavailable', {
+        configurable: true,
+        get() {
+          return handler.get!.call(this);
+        },
+        set() {
+          handler.set!.call(this, null);
+        },
+      });
+    });
+    const { access } = await signUpAndSignIn(page);
+    const uploads: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.startsWith('/api/uploads/'))
+        uploads.push(`${response.request().method()} ${response.status()}`);
+    });
+    await page.goto('/soul-story');
+    await page.getByRole('button', { name: 'Record Now' }).click();
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await toast(page, soulStoryMessages.nothingRecorded).waitFor();
+    await page.getByRole('button', { name: 'Record Now' }).waitFor();
+    await captureHeading(page, 'The Call').waitFor();
+    expect(await page.getByRole('button', { name: 'Save to My Story' }).count()).toBe(0);
+    expect(await serverOrder(access)).toEqual([]);
+    // An upload the recording opened is dropped on the server.
+    await expect
+      .poll(() => uploads.filter((upload) => upload === 'DELETE 204').length)
+      .toBe(uploads.filter((upload) => upload.startsWith('POST')).length);
+  });
+
   it('resets capture with the browser’s message when the camera fails', async () => {
     const page = await browser.newPage();
     await page.addInitScript(() => {

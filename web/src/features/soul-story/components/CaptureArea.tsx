@@ -123,6 +123,12 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
   const stopRecording = useCallback(async () => {
     const recorded = await recorder.stop();
     if (!recorded || !prompt) return;
+    // Stopped before the camera gave a frame: there is no take to preview, keep or send.
+    if (recorded.blob.size === 0) {
+      toast('warning', soulStoryMessages.nothingRecorded);
+      reset();
+      return;
+    }
     const uploading = recordingUpload.current;
     void uploading?.stop();
     const url = URL.createObjectURL(recorded.blob);
@@ -133,7 +139,7 @@ export function CaptureArea({ prompt, photoCount, onSaved }: Props) {
         uploading?.id,
       ),
     );
-  }, [recorder.stop, prompt]);
+  }, [recorder.stop, prompt, reset]);
 
   const choosePhoto = (file: File | null) => {
     if (!file) return;
