@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Page, Request, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, expectAccessible, SERVER_WORK_TIMEOUT, signUpAndSignIn, useBrowser } from './fixtures.ts';
-import { ffmpeg, recordTake } from './soul-story-media.ts';
+import { ffmpeg, recordTake, waitUntilSaved } from './soul-story-media.ts';
 
 /** The web client's tus chunk: a lost connection costs at most this much. */
 const CHUNK = 5 * 1024 * 1024;
@@ -223,9 +223,7 @@ describe('Soul Story takes kept on the device', () => {
         if (isTusPatch(request)) offsets.push(Number(request.headers()['upload-offset']));
       });
       await offer.getByRole('button', { name: 'Finish uploading' }).click();
-      await page
-        .getByRole('article', { name: 'Memory 1: The Call' })
-        .waitFor({ timeout: SERVER_WORK_TIMEOUT });
+      await waitUntilSaved(page, () => page.getByRole('article', { name: 'Memory 1: The Call' }).isVisible());
       // What the server confirmed while recording is not sent again.
       expect(offsets[0]).toBeGreaterThan(0);
       expect(await serverTitles(access)).toEqual(['The Call']);

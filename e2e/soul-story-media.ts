@@ -110,19 +110,24 @@ export const uploadMemory = async (access: string, file: string, type: string, t
 };
 
 /**
- * Presses Save and waits for the take to leave the preview. A refusal fails the test at once with the
- * page's own words, rather than as a timeout on the button.
+ * Waits until `saved` holds. A refusal the page shows ("Upload Failed") fails the test at once with the
+ * page's own words, rather than as a timeout.
  */
-export const saveTake = async (page: Page) => {
-  const save = page.getByRole('button', { name: 'Save to My Story' });
+export const waitUntilSaved = async (page: Page, saved: () => Promise<boolean>) => {
   const failure = page.getByRole('alert').filter({ hasText: 'Upload Failed' }).first();
-  await save.click();
   for (const deadline = Date.now() + SERVER_WORK_TIMEOUT; Date.now() < deadline; ) {
-    if ((await failure.count()) > 0) throw new Error(`Save failed: ${await failure.innerText()}`);
-    if ((await save.count()) === 0) return;
+    if ((await failure.count()) > 0) throw new Error(`Upload failed: ${await failure.innerText()}`);
+    if (await saved()) return;
     await page.waitForTimeout(100);
   }
-  throw new Error(`Save took more than ${SERVER_WORK_TIMEOUT / 1000} s`);
+  throw new Error(`Saving took more than ${SERVER_WORK_TIMEOUT / 1000} s`);
+};
+
+/** Presses Save and waits for the take to leave the preview. */
+export const saveTake = async (page: Page) => {
+  const save = page.getByRole('button', { name: 'Save to My Story' });
+  await save.click();
+  await waitUntilSaved(page, async () => (await save.count()) === 0);
 };
 
 /**
